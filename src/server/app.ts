@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { createAuth, type Auth } from './auth/auth';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { registerAuthRoutes, toFetchHeaders } from './http/auth-bridge';
+import { registerTestRoutes } from './http/test-routes';
+import type { EventBus } from './realtime/event-bus';
+import { appRouter, type AppRouter } from './router';
+import { createContext } from './trpc';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  bus: EventBus;
+  /** The built web app (index.html and assets); absent in API-only tests. */
+  webRoot?: string;
+  logger?: boolean;
+}
+
+export interface App {
+  server: FastifyInstance;
+  auth: Auth;
+}
+
+/** JSON bodies are small; uploads have their own routes and limits. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function createApp({ config, db, bus, webRoot, logger = true }: AppDeps): Promise<App> {
+  const server = Fastify({
+    logger: logger && { level: config.NODE_ENV === 'test' ? 'warn' : 'info' },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.secureCookies,
+    // Live subscriptions hold connections open; shutdown must not wait for them.
+    forceCloseConnections: true,
+  });
+  const auth = createAuth({ db, config, bus });
+
+  await server.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        // Avatars and service images may be external URLs entered by users (https only).
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // No stack traces or SQL ever reach a client.
+  server.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    reply.status(status).send({ error: status >= 500 ? 'An unexpected error occurred.' : error.message });
+  });
+
+  server.get('/api/health', async (_request, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ok', database: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'error', database: 'unreachable' });
+    }
+  });
+
+  registerAuthRoutes(server, auth, config.PUBLIC_URL);
+  if (config.NODE_ENV === 'test') registerTestRoutes(server, auth, db);
+
+  await server.register(fastifyTRPCPlugin, {
+    prefix: '/api/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => createContext({ db, config, bus, auth }, toFetchHeaders(req)),
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
+    await server.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; index.html must always be revalidated.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Client-side routes: every other GET outside /api serves the app, which renders the page or its 404.
+    server.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ error: 'Not found' });
+    });
+  }
+
+  return { server, auth };
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { signUpSchema } from '../../domain/auth';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { accounts, sessions, users, verifications } from '../db/schema/auth';
+import type { EventBus } from '../realtime/event-bus';
+import { createProfileForNewUser } from '../features/accounts/create-profile';
+import { sessionChannel } from '../features/accounts/session-events';
+
+/** Sign-in attempts per IP per minute before a 429 (spec: "Sign-in attempts are rate limited"). */
+export const SIGN_IN_ATTEMPTS_PER_MINUTE = 10;
+
+export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: EventBus }) {
+  return betterAuth({
+    appName: 'Skills Marketplace',
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret: config.SESSION_SECRET,
+    trustedOrigins: [config.PUBLIC_URL],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      transaction: true,
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE },
+        '/sign-up/email': { window: 60, max: 20 },
+      },
+    },
+    advanced: {
+      database: { generateId: () => randomUUID() },
+      useSecureCookies: config.secureCookies,
+      // The HTTP bridge replaces this header with the connection's address, so a client cannot forge it.
+      ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          // The same schema the sign-up form uses: every rule and message is enforced here too.
+          const parsed = signUpSchema.safeParse(ctx.body);
+          if (!parsed.success) {
+            throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'INVALID_SIGN_UP' });
+          }
+          const { firstName, lastName, email } = parsed.data;
+          return { context: { ...ctx, body: { ...ctx.body, email, name: `${firstName} ${lastName}` } } };
+        }
+        if (ctx.path === '/sign-out') {
+          // Other tabs of this browser share the session: tell them it ended.
+          const session = await getSessionFromCtx(ctx);
+          if (session) {
+            bus.publish(sessionChannel(session.session.id), { type: 'signed-out' });
+          }
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user, ctx) => {
+            const parsed = signUpSchema.safeParse(ctx?.body);
+            await createProfileForNewUser(db, config, user, parsed.success ? parsed.data : null);
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as authSchema from './schema/auth';
+import * as profileSchema from './schema/profiles';
+import * as categorySchema from './schema/service-categories';
+import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
+
+export const schema = { ...authSchema, ...profileSchema, ...categorySchema };
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'server'; url: string }
+  /** dataDir: a folder, or memory:// for tests. */
+  | { kind: 'embedded'; dataDir: string };
+
+const POOL_SIZE = 10;
+
+/** One pg Pool and Drizzle over either a PostgreSQL server or the embedded PGlite worker. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'server') {
+    const pool = new pg.Pool({ connectionString: target.url, max: POOL_SIZE });
+    return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+  }
+  const embedded = await startPgliteWorker(target.dataDir);
+  const pool = new pg.Pool({
+    host: embedded.socketDir,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+    max: POOL_SIZE,
+  });
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    close: async () => {
+      await pool.end();
+      await embedded.close();
+    },
+  };
+}
+
+/** Beside this file in source; copied beside the bundle by scripts/build-server.mjs. */
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+
+export async function migrateDatabase(db: Db, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}
+
+async function startPgliteWorker(dataDir: string) {
+  // pg reaches a unix socket as {host: dir, port} -> dir/.s.PGSQL.port; a short temp dir keeps the path
+  // under the 108-byte limit wherever DATA_DIR is.
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'pglite-'));
+  const socketPath = path.join(socketDir, '.s.PGSQL.5432');
+  const file = workerFile();
+  const worker = new Worker(file, {
+    workerData: { dataDir, socketPath, maxConnections: POOL_SIZE } satisfies PgliteWorkerData,
+    // From source (tests, tsx scripts) the worker is TypeScript.
+    execArgv: file.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (message: PgliteWorkerMessage) => {
+      if (message.type === 'ready') resolve();
+      else if (message.type === 'error') reject(new Error(`Embedded database failed to start: ${message.message}`));
+    });
+  });
+  return {
+    socketDir,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => {
+        worker.on('message', (m: PgliteWorkerMessage) => m.type === 'closed' && resolve());
+        worker.once('exit', () => resolve());
+      });
+      worker.postMessage({ type: 'close' });
+      await closed;
+      await worker.terminate();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The bundled worker sits beside the bundled server; from source (tests, tsx) it is the .ts file. */
+function workerFile(): URL {
+  const bundled = import.meta.url.endsWith('.js');
+  return new URL(bundled ? './pglite-worker.js' : './pglite-worker.ts', import.meta.url);
+}

@@ -1,0 +1,32 @@
+import { TRPCError } from '@trpc/server';
+
+/**
+ * Every error a use case may raise, with the tRPC code it maps to and the text a user sees. Use cases throw
+ * `new AppError('CODE')`; only the formatter in trpc.ts turns them into transport errors.
+ */
+export const APP_ERRORS = {
+  UNAUTHENTICATED: { status: 'UNAUTHORIZED', message: 'You must be signed in to do that.' },
+  FORBIDDEN: { status: 'FORBIDDEN', message: 'You do not have permission to do that.' },
+  ADMIN_ONLY: { status: 'FORBIDDEN', message: 'Admin access required to view this page' },
+  NOT_FOUND: { status: 'NOT_FOUND', message: 'Not found.' },
+  BAD_INPUT: { status: 'BAD_REQUEST', message: 'Please check the form and try again.' },
+  CONFLICT: { status: 'CONFLICT', message: 'That was changed by someone else. Please try again.' },
+  BAD_ORIGIN: { status: 'FORBIDDEN', message: 'Requests must come from this site.' },
+  INTERNAL: { status: 'INTERNAL_SERVER_ERROR', message: 'An unexpected error occurred.' },
+} as const satisfies Record<string, { status: TRPCError['code']; message: string }>;
+
+export type AppErrorCode = keyof typeof APP_ERRORS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message?: string,
+  ) {
+    super(message ?? APP_ERRORS[code].message);
+    this.name = 'AppError';
+  }
+}
+
+export function toTRPCError(error: AppError): TRPCError {
+  return new TRPCError({ code: APP_ERRORS[error.code].status, message: error.message, cause: error });
+}

@@ -1,0 +1,30 @@
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import type { BusEvent } from '../../realtime/event-bus';
+import { authedProcedure, publicProcedure, router } from '../../trpc';
+import { getCurrentAccount } from './get-current-account';
+import { isAdmin } from './is-admin';
+import { sessionChannel, type SessionEvent } from './session-events';
+
+export const accountsRouter = router({
+  /** The signed-in account, or null for a visitor. */
+  me: publicProcedure.query(({ ctx }) => (ctx.user ? getCurrentAccount(ctx.db, ctx.user) : null)),
+
+  /** Whether a user holds the admin role (the avatar's gold badge); public like the spec's is_user_admin. */
+  isAdmin: publicProcedure
+    .input(z.object({ userId: z.string().min(1).max(100) }))
+    .query(({ ctx, input }) => isAdmin(ctx.db, input.userId)),
+
+  /** Events for this browser session: a sign-out in another tab ends it here too. */
+  sessionEvents: authedProcedure
+    .input(z.object({ lastEventId: z.string().nullish() }).optional())
+    .subscription(async function* ({ ctx, input, signal }) {
+      const events = ctx.bus.subscribe(sessionChannel(ctx.sessionId), {
+        lastEventId: input?.lastEventId ?? null,
+        signal,
+      });
+      for await (const event of events as AsyncIterable<BusEvent<SessionEvent>>) {
+        yield tracked(event.id, event.data);
+      }
+    }),
+});

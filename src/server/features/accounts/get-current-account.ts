@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { profiles } from '../../db/schema/profiles';
+import { isAdmin } from './is-admin';
+
+export interface CurrentAccount {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  avatarUrl: string | null;
+  isAdmin: boolean;
+}
+
+/** What the shell needs about the signed-in user: their name, avatar and role. */
+export async function getCurrentAccount(db: Db, user: { id: string; email: string }): Promise<CurrentAccount> {
+  const [profile] = await db
+    .select({ firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, user.id))
+    .limit(1);
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: profile?.firstName ?? null,
+    lastName: profile?.lastName ?? null,
+    avatarUrl: profile?.avatarUrl ?? null,
+    isAdmin: await isAdmin(db, user.id),
+  };
+}

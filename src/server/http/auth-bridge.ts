@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Auth } from '../auth/auth';
+
+/** A Fetch API Request for better-auth (and tRPC's context) from a Fastify request. */
+export function toFetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'x-client-ip') continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // The rate limiter keys on this; set from the connection, never from the client.
+  headers.set('x-client-ip', request.ip);
+  return headers;
+}
+
+/** Mounts better-auth's handler under /api/auth, forwarding every Set-Cookie it returns. */
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    async handler(request, reply) {
+      const url = new URL(request.url, publicUrl);
+      const hasBody = request.method !== 'GET' && request.body !== undefined;
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers: toFetchHeaders(request),
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { ensureServiceCategories } from './db/categories';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { migrateDatabase, openDatabase } from './db/database';
+import { grantConfiguredAdmins } from './features/accounts/grant-configured-admins';
+import { createInProcessEventBus } from './realtime/event-bus';
+
+/** config -> database -> app -> listen; SIGTERM closes everything cleanly. */
+async function main() {
+  const config = loadConfig();
+  const embedded = !config.DATABASE_URL;
+  const unlock = embedded ? lockDataDir(config.DATA_DIR) : () => {};
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'server', url: config.DATABASE_URL }
+      : { kind: 'embedded', dataDir: path.join(config.DATA_DIR, 'pglite') },
+  );
+  await migrateDatabase(database.db);
+  await ensureServiceCategories(database.db);
+  await grantConfiguredAdmins(database.db, config.ADMIN_EMAILS);
+
+  const bus = createInProcessEventBus();
+  const webRoot = path.join(import.meta.dirname, '../web');
+  const { server } = await createApp({ config, db: database.db, bus, webRoot });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    server.log.info(`${signal}: shutting down`);
+    await server.close();
+    await bus.close();
+    await database.close();
+    unlock();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await server.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import type { Auth } from './auth/auth';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { AppError, toTRPCError } from './errors';
+import { isAdmin } from './features/accounts/is-admin';
+import type { EventBus } from './realtime/event-bus';
+
+export interface Context {
+  db: Db;
+  config: Config;
+  bus: EventBus;
+  user: { id: string; email: string } | null;
+  sessionId: string | null;
+  /** The request's Origin and Sec-Fetch-Site, for the same-site check of live subscriptions. */
+  origin: string | null;
+  fetchSite: string | null;
+  host: string | null;
+}
+
+export interface ContextDeps {
+  db: Db;
+  config: Config;
+  bus: EventBus;
+  auth: Auth;
+}
+
+/** Reads the session from the request's cookie: the same for queries, mutations and subscriptions. */
+export async function createContext(deps: ContextDeps, headers: Headers): Promise<Context> {
+  const session = await deps.auth.api.getSession({ headers });
+  return {
+    db: deps.db,
+    config: deps.config,
+    bus: deps.bus,
+    user: session ? { id: session.user.id, email: session.user.email } : null,
+    sessionId: session?.session.id ?? null,
+    origin: headers.get('origin'),
+    fetchSite: headers.get('sec-fetch-site'),
+    host: headers.get('host'),
+  };
+}
+
+const t = initTRPC.context<Context>().create({
+  /**
+   * The one place errors become responses: AppError codes map to tRPC codes with the user-facing text;
+   * zod failures carry their first message; anything else is an opaque internal error (no stack, no SQL).
+   */
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const isKnown = cause instanceof AppError || cause instanceof ZodError || error.code !== 'INTERNAL_SERVER_ERROR';
+    const message =
+      cause instanceof ZodError ? (cause.issues[0]?.message ?? 'Invalid input') : isKnown ? shape.message : 'An unexpected error occurred.';
+    return {
+      code: shape.code,
+      message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        appCode: cause instanceof AppError ? cause.code : null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Use cases throw AppError; this turns it into the mapped tRPC error. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    throw toTRPCError(result.error.cause);
+  }
+  return result;
+});
+
+/** Live subscriptions carry the session cookie, so they must come from this site (no cross-site reads). */
+const sameSiteSubscriptions = t.middleware(({ ctx, type, next }) => {
+  if (type === 'subscription' && !isSameSite(ctx)) throw toTRPCError(new AppError('BAD_ORIGIN'));
+  return next();
+});
+
+export function isSameSite(ctx: Pick<Context, 'origin' | 'fetchSite' | 'host' | 'config'>): boolean {
+  if (ctx.origin) {
+    if (ctx.origin === new URL(ctx.config.PUBLIC_URL).origin) return true;
+    try {
+      return new URL(ctx.origin).host === ctx.host;
+    } catch {
+      return false;
+    }
+  }
+  // Same-origin GETs (EventSource) carry no Origin; the browser's fetch metadata says where they came from.
+  return ctx.fetchSite === null || ctx.fetchSite === 'same-origin' || ctx.fetchSite === 'none';
+}
+
+export const publicProcedure = t.procedure.use(appErrors).use(sameSiteSubscriptions);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.sessionId) throw toTRPCError(new AppError('UNAUTHENTICATED'));
+  return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
+});
+
+export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  if (!(await isAdmin(ctx.db, ctx.user.id))) throw toTRPCError(new AppError('ADMIN_ONLY'));
+  return next();
+});
+
+export { TRPCError };

@@ -1,0 +1,90 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AuthPage } from '../features/accounts/auth-page';
+import { LandingPage } from '../features/site/landing-page';
+import { AppLayout } from './app-layout';
+import { RequireAdmin, RequireSignIn } from './guards';
+import { NotFoundPage } from './not-found-page';
+import { PlannedPage } from './planned-page';
+import { Button } from '../ui/button';
+import { Link } from 'react-router';
+
+/** A page whose feature is delivered by a later issue (see the README's roadmap). */
+const planned = (path: string, title: string, description: string): RouteObject => ({
+  path,
+  element: <PlannedPage title={title} description={description} />,
+});
+
+/** The full route table of spec 1 section 2. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/auth', element: <AuthPage /> },
+      // Spec placeholders, exactly as specified.
+      planned('/services', 'Services', 'Services will be displayed here'),
+      planned('/services/:id', 'Service', 'Service {id}'),
+      planned('/edit-profile', 'Edit Profile', 'Profile editing lives on My Profile.'),
+      {
+        path: '/create-service',
+        element: (
+          <div className="mx-auto max-w-3xl px-4 py-12">
+            <h1 className="text-3xl font-bold">Create a Service</h1>
+            <p className="mt-3 text-muted-foreground">Services are created with the Offer a Service form.</p>
+            <Button className="mt-6" asChild>
+              <Link to="/offer-skills">Offer a Service</Link>
+            </Button>
+          </div>
+        ),
+      },
+      planned('/discover-services', 'Discover Services', 'Browse, search and filter the services students offer.'),
+      planned('/category/:categoryId', 'Services by Category', 'Every service in one category, with its hero image.'),
+      planned('/offer-skills', 'Offer a Service', 'The form to publish a service with a price and delivery method.'),
+      planned('/how-to-start', 'How to Start', 'A guide for students who want to offer their skills.'),
+      planned('/how-to-hire', 'How to Hire', 'A guide for clients hiring a student for a project.'),
+      planned('/success-stories', 'Success Stories', 'Stories from students and the clients who hired them.'),
+      planned('/safety-guidelines', 'Safety Guidelines', 'How to stay safe when offering and hiring services.'),
+      planned('/terms-of-service', 'Terms of Service', 'The terms for using the marketplace.'),
+      planned('/privacy-policy', 'Privacy Policy', 'What we collect, why, and your choices.'),
+      planned('/help/tax-faq', 'Tax FAQ', 'Answers about taxes on what you earn as a student.'),
+      planned('/my-profile', 'My Profile', 'Your profile, payouts, progress, badges and portfolio.'),
+      planned('/profile/:userId', 'Profile', 'A public profile with portfolio, ratings and reviews.'),
+      planned('/my-services', 'My Services and Requests', 'The services you offer and the requests you posted.'),
+      planned('/edit-service/:id', 'Edit Service', 'Edit one of your services.'),
+      planned('/edit-request/:id', 'Edit Service Request', 'Edit one of your service requests.'),
+      planned('/requests', 'Service Requests', 'Requests posted by clients, with search and filters.'),
+      planned('/requests/category/:categoryId', 'Service Requests', 'Requests in one category.'),
+      planned('/request-service', 'Request a Service', 'Post what you need, with an optional budget.'),
+      planned('/conversations', 'Messages', 'Your conversations with clients and providers.'),
+      planned('/feedback', 'Feedback', 'Send feedback to the team and follow up on it.'),
+      planned('/polls', 'Community Polls', 'Vote on community moderation polls.'),
+      planned('/progress', 'Player Progress', 'Your level, streak, badges and quests.'),
+      planned('/settings', 'Settings', 'Account, notifications, appearance, security and region settings.'),
+      planned('/stripe-test', 'Payment Test', 'An admin page to check card payments.'),
+      planned('/stripe-test-suite', 'Payment Test Suite', 'Automated and manual checks of the payment set-up.'),
+      planned('/connect-onboarding', 'Payout Onboarding', 'Connect a payout account to get paid.'),
+      planned('/payouts-setup', 'Payouts Setup', 'Set up where your earnings are paid.'),
+      {
+        element: <RequireAdmin />,
+        children: [
+          planned('/admin-dashboard', 'Admin Dashboard', 'Services, users, subscribers and feedback at a glance.'),
+          planned('/admin/users', 'All Users & Subscribers', 'Registered users and newsletter subscribers.'),
+          planned('/admin-services', 'All Services', 'Every service, flagged ones first, with moderation actions.'),
+          planned('/admin-feedback', 'Feedback Management', 'Answer and resolve user feedback.'),
+        ],
+      },
+      {
+        element: <RequireSignIn />,
+        children: [
+          planned('/conversations/:id', 'Conversation', 'The service progress of one conversation.'),
+          planned('/chat/:conversationId', 'Chat', 'A direct conversation: negotiate, pay and deliver.'),
+          planned('/chat-rooms', 'Chat Rooms', 'Public and private community rooms.'),
+          planned('/chat-rooms/:roomId', 'Chat Room', 'One community room.'),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

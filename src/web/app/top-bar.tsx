@@ -1,0 +1,93 @@
+import { LogIn, Menu, Moon, Sun, X } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../ui/button';
+import { Tooltip } from '../ui/tooltip';
+import { UserAvatar } from '../ui/user-avatar';
+import { useTheme } from './theme';
+import type { CurrentAccount } from './types';
+
+/** Navigation state that marks "came via the brand button", so admins may stay on the landing page. */
+export const VIA_BRAND = { viaBrand: true } as const;
+
+export function TopBar({
+  account,
+  menuOpen,
+  onToggleMenu,
+}: {
+  account: CurrentAccount | null;
+  menuOpen: boolean;
+  onToggleMenu(): void;
+}) {
+  const navigate = useNavigate();
+  const { resolved, setTheme } = useTheme();
+  const nextTheme = resolved === 'dark' ? 'light' : 'dark';
+
+  return (
+    <header className="sticky top-0 z-50 border-b bg-background/95 backdrop-blur">
+      {account?.isAdmin && (
+        <div className="bg-red-600 py-1 text-center text-xs font-bold tracking-widest text-white" data-testid="admin-banner">
+          ADMIN MODE
+        </div>
+      )}
+      <div className="mx-auto flex h-16 items-center justify-between gap-3 px-4">
+        <button
+          type="button"
+          onClick={() => navigate('/', { state: VIA_BRAND })}
+          className="flex items-center gap-2 rounded-md text-lg font-bold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          aria-label="SkillNest home"
+        >
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>SkillNest</span>
+        </button>
+        <div className="flex items-center gap-2">
+          <Tooltip content={nextTheme === 'dark' ? 'Dark Mode' : 'Light Mode'} side="bottom">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={nextTheme === 'dark' ? 'Switch to Dark Mode' : 'Switch to Light Mode'}
+              onClick={() => setTheme(nextTheme)}
+            >
+              {resolved === 'dark' ? <Sun className="h-5 w-5" aria-hidden /> : <Moon className="h-5 w-5" aria-hidden />}
+            </Button>
+          </Tooltip>
+          {account ? (
+            <>
+              <UserAvatar
+                userId={account.id}
+                firstName={account.firstName}
+                lastName={account.lastName}
+                avatarUrl={account.avatarUrl}
+                size="sm"
+              />
+              <Tooltip content="Menu" side="bottom">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Menu"
+                  aria-expanded={menuOpen}
+                  aria-controls="side-menu"
+                  onClick={onToggleMenu}
+                >
+                  {menuOpen ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+                </Button>
+              </Tooltip>
+            </>
+          ) : (
+            <>
+              <Tooltip content="Log In" side="bottom">
+                <Button variant="ghost" size="icon" asChild>
+                  <Link to="/auth?mode=login" aria-label="Log In">
+                    <LogIn className="h-5 w-5" aria-hidden />
+                  </Link>
+                </Button>
+              </Tooltip>
+              <Button asChild>
+                <Link to="/auth?mode=signup">Sign Up</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { useCallback } from 'react';
+import { toast } from 'sonner';
+import { AUTH_MESSAGES } from '../../../domain/auth';
+import { useTheme } from '../../app/theme';
+import { authClient } from '../../lib/auth-client';
+import { useTRPC } from '../../lib/trpc';
+
+/** The signed-in account (null for a visitor); undefined while still loading. */
+export function useSession() {
+  const trpc = useTRPC();
+  const query = useQuery({ ...trpc.accounts.me.queryOptions(), staleTime: 5 * 60_000 });
+  return { account: query.data, isLoading: query.isPending, isError: query.isError, refetch: query.refetch };
+}
+
+/** Forgets everything cached for the previous user and applies the signed-out theme. */
+function useClearSession() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { applySignOut } = useTheme();
+  return useCallback(() => {
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== trpc.accounts.me.queryKey()[0] });
+    queryClient.setQueryData(trpc.accounts.me.queryKey(), null);
+    applySignOut();
+  }, [queryClient, trpc, applySignOut]);
+}
+
+export function useSignOut() {
+  const clear = useClearSession();
+  return useCallback(async () => {
+    const { error } = await authClient.signOut();
+    if (error) {
+      toast.error(error.message || AUTH_MESSAGES.errorSigningOut);
+      return false;
+    }
+    clear();
+    toast.info(AUTH_MESSAGES.signedOut);
+    return true;
+  }, [clear]);
+}
+
+/** A sign-out in another tab of this browser signs this tab out too. */
+export function useSessionEvents(signedIn: boolean) {
+  const trpc = useTRPC();
+  const clear = useClearSession();
+  useSubscription(
+    trpc.accounts.sessionEvents.subscriptionOptions(undefined, {
+      enabled: signedIn,
+      onData: (event) => {
+        if (event.data.type === 'signed-out') {
+          clear();
+          toast.info(AUTH_MESSAGES.signedOut);
+        }
+      },
+    }),
+  );
+}
+
+export function useRefreshSession() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: trpc.accounts.me.queryKey() }),
+    [queryClient, trpc],
+  );
+}
