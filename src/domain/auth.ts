@@ -70,7 +70,7 @@ export type SignIn = z.infer<typeof signInSchema>;
 export const dateOfBirthSchema = z
   .string({ error: AUTH_MESSAGES.dateOfBirthRequired })
   .trim()
-  .min(1, { error: AUTH_MESSAGES.dateOfBirthRequired })
+  .min(1, { error: AUTH_MESSAGES.dateOfBirthRequired, abort: true })
   .refine(isPastCalendarDate, { error: AUTH_MESSAGES.dateOfBirthInvalid });
 
 export function isPastCalendarDate(value: string): boolean {
@@ -89,7 +89,7 @@ export const signUpSchema = z.object({
   email: emailSchema,
   password: z
     .string()
-    .min(SIGN_UP_PASSWORD_MIN, { error: PASSWORD_RULES[0]!.message })
+    .min(SIGN_UP_PASSWORD_MIN, { error: PASSWORD_RULES[0]!.message, abort: true })
     .refine((p) => passwordStrengthError(p) === null, { error: AUTH_MESSAGES.passwordNotStrong }),
   dateOfBirth: dateOfBirthSchema,
   taxResponsibility: z.literal(true, { error: AUTH_MESSAGES.taxResponsibilityRequired }),

@@ -40,6 +40,8 @@ export interface Config extends Omit<Env, 'SESSION_SECRET' | 'PUBLIC_URL'> {
   PUBLIC_URL: string;
   SESSION_SECRET: string;
   secureCookies: boolean;
+  /** Origins whose pages may call the API with the session cookie. */
+  trustedOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: publicUrl,
     SESSION_SECRET: parsed.SESSION_SECRET ?? keptSecret(dataDir),
     secureCookies: publicUrl.startsWith('https://'),
+    // Without PUBLIC_URL the app is reached on this machine by any of its loopback names.
+    trustedOrigins: parsed.PUBLIC_URL
+      ? [new URL(publicUrl).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${parsed.PORT}`),
   };
 }
 

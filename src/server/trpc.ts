@@ -81,9 +81,9 @@ const sameSiteSubscriptions = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-export function isSameSite(ctx: Pick<Context, 'origin' | 'fetchSite' | 'host' | 'config'>): boolean {
+export function isSameSite(ctx: Pick<Context, 'origin' | 'fetchSite' | 'host'> & { config: Pick<Config, 'trustedOrigins'> }): boolean {
   if (ctx.origin) {
-    if (ctx.origin === new URL(ctx.config.PUBLIC_URL).origin) return true;
+    if (ctx.config.trustedOrigins.includes(ctx.origin)) return true;
     try {
       return new URL(ctx.origin).host === ctx.host;
     } catch {

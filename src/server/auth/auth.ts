@@ -19,7 +19,7 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.SESSION_SECRET,
-    trustedOrigins: [config.PUBLIC_URL],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -39,6 +39,9 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
     advanced: {
       database: { generateId: () => randomUUID() },
       useSecureCookies: config.secureCookies,
+      // better-auth relaxes these when NODE_ENV=test; our tests must see production behaviour.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       // The HTTP bridge replaces this header with the connection's address, so a client cannot forge it.
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
     },

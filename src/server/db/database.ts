@@ -65,8 +65,6 @@ async function startPgliteWorker(dataDir: string) {
   const file = workerFile();
   const worker = new Worker(file, {
     workerData: { dataDir, socketPath, maxConnections: POOL_SIZE } satisfies PgliteWorkerData,
-    // From source (tests, tsx scripts) the worker is TypeScript.
-    execArgv: file.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [],
   });
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
@@ -90,8 +88,8 @@ async function startPgliteWorker(dataDir: string) {
   };
 }
 
-/** The bundled worker sits beside the bundled server; from source (tests, tsx) it is the .ts file. */
+/** The bundled worker sits beside the bundled server; from source (tests, tsx) a loader runs the .ts file. */
 function workerFile(): URL {
   const bundled = import.meta.url.endsWith('.js');
-  return new URL(bundled ? './pglite-worker.js' : './pglite-worker.ts', import.meta.url);
+  return new URL(bundled ? './pglite-worker.js' : './pglite-worker-from-source.mjs', import.meta.url);
 }

@@ -13,7 +13,7 @@ import {
   Vote,
   type LucideIcon,
 } from 'lucide-react';
-import { NavLink, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SIDEBAR_WIDTH_PX } from '../../domain/shell';
 import { cn } from '../lib/cn';
 import { Tooltip } from '../ui/tooltip';
@@ -44,6 +44,8 @@ export function menuEntriesFor(isAdmin: boolean): MenuEntry[] {
   return MENU_ENTRIES.filter((e) => e.audience === 'all' || (e.audience === 'admin') === isAdmin);
 }
 
+const isCurrent = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
 const itemClass =
   'relative flex h-12 w-12 items-center justify-center rounded-xl text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
@@ -61,6 +63,7 @@ export function SideMenu({
 }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const closeIfNarrow = () => narrow && onClose();
 
   return (
@@ -82,11 +85,12 @@ export function SideMenu({
           {menuEntriesFor(account.isAdmin).map((entry) => (
             <li key={entry.to}>
               <Tooltip content={entry.label}>
-                <NavLink
+                <Link
                   to={entry.to}
                   aria-label={entry.label}
+                  aria-current={isCurrent(pathname, entry.to) ? 'page' : undefined}
                   onClick={closeIfNarrow}
-                  className={({ isActive }) => cn(itemClass, isActive && 'bg-accent text-primary')}
+                  className={cn(itemClass, isCurrent(pathname, entry.to) && 'bg-accent text-primary')}
                 >
                   <entry.icon className="h-5 w-5" aria-hidden />
                   {entry.to === '/my-profile' && account.isAdmin && (
@@ -96,7 +100,7 @@ export function SideMenu({
                       data-testid="admin-mark"
                     />
                   )}
-                </NavLink>
+                </Link>
               </Tooltip>
             </li>
           ))}

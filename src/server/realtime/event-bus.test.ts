@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { isSameSite } from '../trpc';
+import { createInProcessEventBus, type BusEvent } from './event-bus';
+
+async function take(iterable: AsyncIterable<BusEvent>, count: number): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for await (const event of iterable) {
+    out.push(event.data);
+    if (out.length === count) break;
+  }
+  return out;
+}
+
+describe('in-process event bus', () => {
+  it('delivers events on a channel to its subscribers only', async () => {
+    const bus = createInProcessEventBus();
+    const events = take(bus.subscribe('a'), 2);
+    await Promise.resolve();
+    bus.publish('b', 'not mine');
+    bus.publish('a', 1);
+    bus.publish('a', 2);
+    expect(await events).toEqual([1, 2]);
+  });
+
+  it('resumes after the last event id seen before a reconnect', async () => {
+    const bus = createInProcessEventBus();
+    const first = bus.publish('a', 1);
+    bus.publish('a', 2);
+    bus.publish('a', 3);
+    const resumed = take(bus.subscribe('a', { lastEventId: first.id }), 3);
+    await Promise.resolve();
+    bus.publish('a', 4);
+    expect(await resumed).toEqual([2, 3, 4]);
+  });
+
+  it('ignores an id from another server run', async () => {
+    const bus = createInProcessEventBus();
+    bus.publish('a', 1);
+    const events = take(bus.subscribe('a', { lastEventId: 'deadbeef:0' }), 1);
+    await Promise.resolve();
+    bus.publish('a', 2);
+    expect(await events).toEqual([2]);
+  });
+
+  it('stops when the subscriber aborts', async () => {
+    const bus = createInProcessEventBus();
+    const controller = new AbortController();
+    const done = take(bus.subscribe('a', { signal: controller.signal }), 5);
+    controller.abort();
+    expect(await done).toEqual([]);
+  });
+});
+
+describe('live subscriptions come from this site only', () => {
+  const config = { trustedOrigins: ['http://localhost:3000'] };
+  it.each([
+    [{ origin: 'http://localhost:3000', fetchSite: null, host: 'localhost:3000' }, true],
+    [{ origin: 'http://127.0.0.1:3000', fetchSite: null, host: '127.0.0.1:3000' }, true],
+    [{ origin: 'https://evil.example', fetchSite: 'cross-site', host: 'localhost:3000' }, false],
+    [{ origin: null, fetchSite: 'same-origin', host: 'localhost:3000' }, true],
+    [{ origin: null, fetchSite: 'cross-site', host: 'localhost:3000' }, false],
+    [{ origin: null, fetchSite: 'same-site', host: 'localhost:3000' }, false],
+  ])('%j -> %s', (request, allowed) => {
+    expect(isSameSite({ ...request, config })).toBe(allowed);
+  });
+});

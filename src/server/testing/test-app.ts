@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { createApp, type App } from '../app';
+import { parseEnv, type Config } from '../config';
+import { ensureServiceCategories } from '../db/categories';
+import { migrateDatabase, openDatabase, type Database } from '../db/database';
+import { createInProcessEventBus, type EventBus } from '../realtime/event-bus';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const STRONG_PASSWORD = 'Sturdy-pass-1';
+
+export interface TestApp extends App {
+  database: Database;
+  bus: EventBus;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh server on a fresh database for one test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase = async () => {};
+  let database: Database;
+  if (serverUrl) {
+    const name = `test_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ kind: 'server', url: url.toString() });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    database = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
+  }
+  await migrateDatabase(database.db);
+  await ensureServiceCategories(database.db);
+
+  const config: Config = {
+    ...parseEnv({ NODE_ENV: 'test' }),
+    DATA_DIR: '/nonexistent',
+    PUBLIC_URL: TEST_ORIGIN,
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+    secureCookies: false,
+    trustedOrigins: [TEST_ORIGIN],
+    ...overrides,
+  };
+  const bus = createInProcessEventBus();
+  const app = await createApp({ config, db: database.db, bus, logger: false });
+  await app.server.ready();
+  return {
+    ...app,
+    database,
+    bus,
+    config,
+    async close() {
+      await app.server.close();
+      await bus.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+let ipCounter = 0;
+
+/** Requests from distinct addresses, so the sign-in rate limit of one test does not leak into another. */
+export function nextClientIp(): string {
+  ipCounter += 1;
+  return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+export interface SignUpInput {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  dateOfBirth?: string;
+  taxResponsibility?: boolean;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export async function signUp(app: TestApp, input: SignUpInput = {}) {
+  const body = {
+    email: uniqueEmail(),
+    password: STRONG_PASSWORD,
+    firstName: 'Test',
+    lastName: 'Student',
+    dateOfBirth: '2004-03-01',
+    taxResponsibility: true,
+    ...input,
+  };
+  const response = await app.server.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    payload: body,
+    remoteAddress: nextClientIp(),
+  });
+  return { response, body, cookie: cookieHeader(response) };
+}
+
+export async function signIn(app: TestApp, email: string, password: string, remoteAddress = nextClientIp()) {
+  const response = await app.server.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    payload: { email, password },
+    remoteAddress,
+  });
+  return { response, cookie: cookieHeader(response) };
+}
+
+/** The Cookie header a browser would send back after this response. */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  const setCookie = response.headers['set-cookie'];
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Calls a tRPC query or mutation over HTTP, as the browser does; returns status and data or error. */
+export async function callTrpc(
+  app: TestApp,
+  path: string,
+  { input, cookie, method = 'GET' }: { input?: unknown; cookie?: string; method?: 'GET' | 'POST' } = {},
+) {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN };
+  if (cookie) headers.cookie = cookie;
+  const response =
+    method === 'GET'
+      ? await app.server.inject({
+          method,
+          url: `/api/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          headers,
+        })
+      : await app.server.inject({
+          method,
+          url: `/api/trpc/${path}`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(input ?? null),
+        });
+  const json = response.json() as {
+    result?: { data: unknown };
+    error?: { message: string; data: { code: string; httpStatus: number } };
+  };
+  return { status: response.statusCode, data: json.result?.data, error: json.error };
+}
