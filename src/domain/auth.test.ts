@@ -127,9 +127,9 @@ describe('sign-up server errors', () => {
       message: 'This email is already registered. Please try signing in instead.',
       toast: 'Email already registered',
     });
-    expect(signUpErrorMessage('User already exists. Use another email.', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL').toast).toBe(
-      'Email already registered',
-    );
+    expect(
+      signUpErrorMessage('User already exists. Use another email.', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL').toast,
+    ).toBe('Email already registered');
   });
   it('anything else shows the server message or the default, with Signup failed', () => {
     expect(signUpErrorMessage('Boom')).toEqual({ message: 'Boom', toast: 'Signup failed' });

@@ -58,7 +58,10 @@ export function passwordStrengthError(password: string): string | null {
   return PASSWORD_RULES.find((rule) => !rule.test(password))?.message ?? null;
 }
 
-const emailSchema = z.string().trim().pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
+const emailSchema = z
+  .string()
+  .trim()
+  .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
 
 export const signInSchema = z.object({
   email: emailSchema,
@@ -78,8 +81,7 @@ export function isPastCalendarDate(value: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  const isRealDay =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const isRealDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return isRealDay && year >= 1900 && date.getTime() <= Date.now();
 }
 
@@ -99,8 +101,7 @@ export type SignUp = z.infer<typeof signUpSchema>;
 /** The message the sign-up screen shows for a server error, per spec 1 section 8. */
 export function signUpErrorMessage(serverMessage: string | undefined, code?: string) {
   const alreadyRegistered =
-    code?.startsWith('USER_ALREADY_EXISTS') ||
-    /already (registered|exists)/i.test(serverMessage ?? '');
+    code?.startsWith('USER_ALREADY_EXISTS') || /already (registered|exists)/i.test(serverMessage ?? '');
   if (alreadyRegistered) {
     return {
       message: AUTH_MESSAGES.emailAlreadyRegistered,

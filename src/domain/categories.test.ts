@@ -4,8 +4,21 @@ import { SERVICE_CATEGORIES } from './categories';
 describe('service categories', () => {
   it('are the 15 fixed names in display order', () => {
     expect(SERVICE_CATEGORIES.map((c) => c.name)).toEqual([
-      'Web Development', 'Design', 'Writing', 'Marketing and Sales', 'Game Development', 'Tutoring',
-      'Photography', 'Music', 'Language', 'Health', 'Fashion', 'Business', 'Arts', 'Engineering and CAD', 'Other',
+      'Web Development',
+      'Design',
+      'Writing',
+      'Marketing and Sales',
+      'Game Development',
+      'Tutoring',
+      'Photography',
+      'Music',
+      'Language',
+      'Health',
+      'Fashion',
+      'Business',
+      'Arts',
+      'Engineering and CAD',
+      'Other',
     ]);
     expect(SERVICE_CATEGORIES.map((c) => c.displayOrder)).toEqual([...Array(15).keys()].map((i) => i + 1));
   });

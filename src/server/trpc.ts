@@ -50,7 +50,11 @@ const t = initTRPC.context<Context>().create({
     const cause = error.cause;
     const isKnown = cause instanceof AppError || cause instanceof ZodError || error.code !== 'INTERNAL_SERVER_ERROR';
     const message =
-      cause instanceof ZodError ? (cause.issues[0]?.message ?? 'Invalid input') : isKnown ? shape.message : 'An unexpected error occurred.';
+      cause instanceof ZodError
+        ? (cause.issues[0]?.message ?? 'Invalid input')
+        : isKnown
+          ? shape.message
+          : 'An unexpected error occurred.';
     return {
       code: shape.code,
       message,
@@ -81,7 +85,9 @@ const sameSiteSubscriptions = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-export function isSameSite(ctx: Pick<Context, 'origin' | 'fetchSite' | 'host'> & { config: Pick<Config, 'trustedOrigins'> }): boolean {
+export function isSameSite(
+  ctx: Pick<Context, 'origin' | 'fetchSite' | 'host'> & { config: Pick<Config, 'trustedOrigins'> },
+): boolean {
   if (ctx.origin) {
     if (ctx.config.trustedOrigins.includes(ctx.origin)) return true;
     try {

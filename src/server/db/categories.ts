@@ -7,9 +7,16 @@ import { serviceCategories } from './schema/service-categories';
 export async function ensureServiceCategories(db: Db): Promise<void> {
   await db
     .insert(serviceCategories)
-    .values(SERVICE_CATEGORIES.map(({ id, name, description, color, icon, displayOrder }) => ({
-      id, name, description, color, icon, displayOrder,
-    })))
+    .values(
+      SERVICE_CATEGORIES.map(({ id, name, description, color, icon, displayOrder }) => ({
+        id,
+        name,
+        description,
+        color,
+        icon,
+        displayOrder,
+      })),
+    )
     .onConflictDoUpdate({
       target: serviceCategories.id,
       set: {

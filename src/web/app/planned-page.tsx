@@ -9,7 +9,9 @@ export function PlannedPage({ title, description }: { title: string; description
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-muted-foreground">{description.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '')}</p>
+      <p className="mt-3 text-muted-foreground">
+        {description.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '')}
+      </p>
     </div>
   );
 }

@@ -10,10 +10,7 @@ export function ScrollManager() {
       window.scrollTo(0, 0);
       return;
     }
-    const timer = setTimeout(
-      () => window.scrollTo(0, document.documentElement.scrollHeight),
-      CHAT_SCROLL_DELAY_MS,
-    );
+    const timer = setTimeout(() => window.scrollTo(0, document.documentElement.scrollHeight), CHAT_SCROLL_DELAY_MS);
     return () => clearTimeout(timer);
   }, [pathname]);
   return null;

@@ -1,5 +1,4 @@
 import {
-
   Briefcase,
   LayoutDashboard,
   LogOut,
@@ -69,7 +68,12 @@ export function SideMenu({
   return (
     <>
       {open && narrow && (
-        <div aria-hidden className="fixed inset-0 z-30 bg-black/30" data-testid="side-menu-backdrop" onClick={onClose} />
+        <div
+          aria-hidden
+          className="fixed inset-0 z-30 bg-black/30"
+          data-testid="side-menu-backdrop"
+          onClick={onClose}
+        />
       )}
       <nav
         id="side-menu"
@@ -124,4 +128,3 @@ export function SideMenu({
     </>
   );
 }
-

@@ -25,7 +25,10 @@ export function TopBar({
   return (
     <header className="sticky top-0 z-50 border-b bg-background/95 backdrop-blur">
       {account?.isAdmin && (
-        <div className="bg-red-600 py-1 text-center text-xs font-bold tracking-widest text-white" data-testid="admin-banner">
+        <div
+          className="bg-[#dc2626] py-1 text-center text-xs font-bold tracking-widest text-white"
+          data-testid="admin-banner"
+        >
           ADMIN MODE
         </div>
       )}

@@ -59,7 +59,11 @@ export function UserAvatar({ userId, firstName, lastName, avatarUrl, size = 'md'
   );
   if (!href) return face;
   return (
-    <Link to={href} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={`${name}'s profile`}>
+    <Link
+      to={href}
+      className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      aria-label={`${name}'s profile`}
+    >
       {face}
     </Link>
   );

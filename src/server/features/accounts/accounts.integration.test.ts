@@ -28,12 +28,19 @@ afterAll(() => app.close());
 describe('sign-up', () => {
   it('creates the account, its profile with the sign-up fields, and signs the user in', async () => {
     const before = Date.now();
-    const { response, body, cookie } = await signUp(app, { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '2005-06-07' });
+    const { response, body, cookie } = await signUp(app, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      dateOfBirth: '2005-06-07',
+    });
     expect(response.statusCode).toBe(200);
     const me = await callTrpc(app, 'accounts.me', { cookie });
     expect(me.data).toMatchObject({ email: body.email, firstName: 'Ada', lastName: 'Lovelace', isAdmin: false });
 
-    const [profile] = await app.database.db.select().from(profiles).where(eq(profiles.id, (me.data as { id: string }).id));
+    const [profile] = await app.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, (me.data as { id: string }).id));
     expect(profile).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '2005-06-07' });
     expect(profile!.taxResponsibilityAcknowledgedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
@@ -68,7 +75,14 @@ describe('sign-up', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: 'https://evil.example', 'content-type': 'application/json', cookie: 'x=1' },
-      payload: { email: uniqueEmail(), password: STRONG_PASSWORD, firstName: 'Eve', lastName: 'L', dateOfBirth: '2000-01-01', taxResponsibility: true },
+      payload: {
+        email: uniqueEmail(),
+        password: STRONG_PASSWORD,
+        firstName: 'Eve',
+        lastName: 'L',
+        dateOfBirth: '2000-01-01',
+        taxResponsibility: true,
+      },
     });
     expect(response.statusCode).toBe(403);
   });
@@ -116,7 +130,12 @@ describe('sign-in and sign-out', () => {
       const response = await app.server.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
-        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': `1.2.3.${i}`, 'x-client-ip': `5.6.7.${i}` },
+        headers: {
+          origin: TEST_ORIGIN,
+          'content-type': 'application/json',
+          'x-forwarded-for': `1.2.3.${i}`,
+          'x-client-ip': `5.6.7.${i}`,
+        },
         payload: { email: body.email, password: 'Wrong-pass-1' },
         remoteAddress: '10.88.88.88',
       });
@@ -229,12 +248,20 @@ describe('platform', () => {
   it('the test-only route does not exist outside NODE_ENV=test', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     try {
-      const response = await prod.server.inject({ method: 'POST', url: '/api/test/users', payload: { email: uniqueEmail() } });
+      const response = await prod.server.inject({
+        method: 'POST',
+        url: '/api/test/users',
+        payload: { email: uniqueEmail() },
+      });
       expect(response.statusCode).toBe(404);
     } finally {
       await prod.close();
     }
-    const response = await app.server.inject({ method: 'POST', url: '/api/test/users', payload: { email: uniqueEmail() } });
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/test/users',
+      payload: { email: uniqueEmail() },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

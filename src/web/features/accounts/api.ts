@@ -20,9 +20,12 @@ function useClearSession() {
   const queryClient = useQueryClient();
   const { applySignOut } = useTheme();
   return useCallback(() => {
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== trpc.accounts.me.queryKey()[0] });
-    queryClient.setQueryData(trpc.accounts.me.queryKey(), null);
+    const meKey = trpc.accounts.me.queryKey();
+    queryClient.setQueryData(meKey, null);
+    queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(meKey) });
     applySignOut();
+    // One toast, whether this tab signed out or heard it from another (sonner merges toasts by id).
+    toast.info(AUTH_MESSAGES.signedOut, { id: 'signed-out' });
   }, [queryClient, trpc, applySignOut]);
 }
 
@@ -35,7 +38,6 @@ export function useSignOut() {
       return false;
     }
     clear();
-    toast.info(AUTH_MESSAGES.signedOut);
     return true;
   }, [clear]);
 }
@@ -48,10 +50,7 @@ export function useSessionEvents(signedIn: boolean) {
     trpc.accounts.sessionEvents.subscriptionOptions(undefined, {
       enabled: signedIn,
       onData: (event) => {
-        if (event.data.type === 'signed-out') {
-          clear();
-          toast.info(AUTH_MESSAGES.signedOut);
-        }
+        if (event.data.type === 'signed-out') clear();
       },
     }),
   );

@@ -31,7 +31,10 @@ export function AuthPage() {
         <CardContent>{isSignUp ? <SignUpForm /> : <SignInForm />}</CardContent>
         <CardFooter className="justify-center text-sm">
           {isSignUp ? 'Already have an account?' : "Don't have an account?"}
-          <Link to={`/auth?${otherMode.toString()}`} className="ml-1 font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={`/auth?${otherMode.toString()}`}
+            className="ml-1 font-medium text-primary underline-offset-4 hover:underline"
+          >
             {isSignUp ? 'Sign in' : 'Sign up'}
           </Link>
         </CardFooter>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_MESSAGES, passwordStrengthError, signUpErrorMessage, signUpSchema } from '../../../domain/auth';
@@ -34,15 +34,15 @@ export function SignUpForm() {
     defaultValues: { firstName: '', lastName: '', email: '', password: '', dateOfBirth: '', taxResponsibility: false },
   });
   const { errors, isSubmitting, isSubmitted } = form.formState;
-  const password = form.watch('password');
+  const password = useWatch({ control: form.control, name: 'password' });
   const strengthError = isSubmitted ? passwordStrengthError(password) : null;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
-    const { data, error } = await authClient.$fetch<{ token: string | null; user?: { id: string } }>(
-      '/sign-up/email',
-      { method: 'POST', body: { ...values, name: `${values.firstName} ${values.lastName}` } },
-    );
+    const { data, error } = await authClient.$fetch<{ token: string | null; user?: { id: string } }>('/sign-up/email', {
+      method: 'POST',
+      body: { ...values, name: `${values.firstName} ${values.lastName}` },
+    });
     if (error) {
       const { message, toast: toastText } = signUpErrorMessage(error.message, (error as { code?: string }).code);
       setServerError(message || AUTH_MESSAGES.errorSigningUp);

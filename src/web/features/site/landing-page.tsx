@@ -51,9 +51,7 @@ export function LandingPage() {
       <section className="bg-gradient-to-b from-accent to-background">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
           <div>
-            <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">
-              Skills by students, for everyone.
-            </h1>
+            <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">Skills by students, for everyone.</h1>
             <p className="mt-4 text-lg text-muted-foreground">
               Offer what you are good at, or find affordable help with your projects from students and young
               entrepreneurs.

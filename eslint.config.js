@@ -1,0 +1,53 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Imports flow one way (STYLE.md 6): web -> domain (and the router's type); server -> domain; domain -> nothing.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/domain', from: './src/server', message: 'The domain is pure: no server code.' },
+            { target: './src/domain', from: './src/web', message: 'The domain is pure: no web code.' },
+            { target: './src/server', from: './src/web', message: 'The server never imports the web app.' },
+            {
+              target: './src/web',
+              from: './src/server',
+              except: ['./router.ts'],
+              message: 'The web app imports only the router type from the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      // Only the type of the router may cross from server to web.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/router'], allowTypeImports: true, message: 'Import the router as a type only.' },
+          ],
+        },
+      ],
+    },
+  },
+);

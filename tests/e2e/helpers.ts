@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Creates a user through the test-only route; the page's browser context is then signed in as them. */
+export async function signInAsNewUser(page: Page, { admin = false, firstName = 'Casey', lastName = 'Student' } = {}) {
+  const email = uniqueEmail(admin ? 'admin' : 'member');
+  const response = await page.request.post('/api/test/users', { data: { email, admin, firstName, lastName } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { userId: string; email: string; password: string };
+}
+
+export const MEMBER_MENU = [
+  'My Profile',
+  'Feedback',
+  'Polls',
+  'Messages',
+  'Chat Rooms',
+  'My Services and Requests',
+  'Progress & Quests',
+  'Settings',
+];
+export const ADMIN_MENU = [
+  'My Profile',
+  'Admin Dashboard',
+  'Messages',
+  'Chat Rooms',
+  'My Services and Requests',
+  'Progress & Quests',
+  'Settings',
+];
+
+export async function openSideMenu(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Side menu' });
+  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(nav).toBeVisible();
+  return nav;
+}
+
+export async function menuLabels(page: Page): Promise<string[]> {
+  const nav = await openSideMenu(page);
+  return nav.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''));
+}

@@ -1,0 +1,191 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { ADMIN_MENU, MEMBER_MENU, menuLabels, openSideMenu, signInAsNewUser } from './helpers';
+
+test.describe('side menu and roles', () => {
+  test('a member sees the member entries, no admin banner and no Admin Dashboard', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/');
+    expect(await menuLabels(page)).toEqual(MEMBER_MENU);
+    await expect(page.getByText('ADMIN MODE')).toBeHidden();
+    await page.goto('/admin-dashboard');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
+
+  test('an admin sees the red ADMIN MODE banner, the Admin Dashboard entry and no Feedback or Polls', async ({
+    page,
+  }) => {
+    await signInAsNewUser(page, { admin: true });
+    await page.goto('/settings');
+    await expect(page.getByTestId('admin-banner')).toHaveText('ADMIN MODE');
+    await expect(page.getByTestId('admin-banner')).toHaveCSS('background-color', 'rgb(220, 38, 38)');
+    expect(await menuLabels(page)).toEqual(ADMIN_MENU);
+    await expect(page.getByTestId('admin-mark')).toBeVisible();
+    // The avatar shows the gold admin badge.
+    await expect(page.getByRole('banner').getByLabel('Admin', { exact: true })).toBeVisible();
+  });
+
+  test('an admin landing on / goes to the dashboard, unless they came via the brand button', async ({ page }) => {
+    await signInAsNewUser(page, { admin: true });
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await page.getByRole('button', { name: 'SkillNest home' }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await expect(page.getByRole('heading', { name: 'Skills by students, for everyone.' })).toBeVisible();
+  });
+
+  test('menu entries have tooltips and lead to their pages', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/');
+    const nav = await openSideMenu(page);
+    await nav.getByRole('link', { name: 'Progress & Quests' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Progress & Quests' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Progress & Quests' }).click();
+    await expect(page).toHaveURL(/\/progress$/);
+    await expect(page.getByRole('heading', { name: 'Player Progress' })).toBeVisible();
+  });
+
+  test('the open state is remembered, and the menu is always closed below 768 px', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Side menu' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(nav).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('sidebar-open'))).toBe('true');
+    await page.reload();
+    await expect(nav).toBeVisible();
+
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.reload();
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(nav).toBeVisible();
+    // A tap outside closes it on narrow screens.
+    await page.mouse.click(100, 400);
+    await expect(nav).toBeHidden();
+  });
+});
+
+test.describe('pages', () => {
+  test('an unknown path shows the 404 page with the attempted path', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByText('/no/such/page')).toBeVisible();
+    await page.getByRole('link', { name: 'Discover Services' }).click();
+    await expect(page).toHaveURL(/\/discover-services$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
+
+  test('every route of the route table is mounted', async ({ page }) => {
+    await signInAsNewUser(page, { admin: true });
+    const paths = [
+      '/services',
+      '/services/42',
+      '/discover-services',
+      '/category/abc',
+      '/offer-skills',
+      '/how-to-start',
+      '/how-to-hire',
+      '/success-stories',
+      '/safety-guidelines',
+      '/terms-of-service',
+      '/privacy-policy',
+      '/help/tax-faq',
+      '/my-profile',
+      '/profile/abc',
+      '/edit-profile',
+      '/create-service',
+      '/my-services',
+      '/edit-service/1',
+      '/edit-request/1',
+      '/requests',
+      '/requests/category/abc',
+      '/request-service',
+      '/conversations',
+      '/feedback',
+      '/polls',
+      '/admin-dashboard',
+      '/admin/users',
+      '/admin-services',
+      '/admin-feedback',
+      '/progress',
+      '/settings',
+      '/stripe-test',
+      '/stripe-test-suite',
+      '/connect-onboarding',
+      '/payouts-setup',
+      '/conversations/1',
+      '/chat/1',
+      '/chat-rooms',
+      '/chat-rooms/1',
+    ];
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('Page Not Found'), path).toBeHidden();
+      expect(new URL(page.url()).pathname, path).toBe(path);
+    }
+    await page.goto('/services');
+    await expect(page.getByText('Services will be displayed here')).toBeVisible();
+    await page.goto('/services/42');
+    await expect(page.getByText('42')).toBeVisible();
+    await page.goto('/create-service');
+    await page.getByRole('link', { name: 'Offer a Service' }).click();
+    await expect(page).toHaveURL(/\/offer-skills$/);
+  });
+
+  test('the theme is remembered across a reload, with the switching overlay', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Switch to Dark Mode' }).click();
+    await expect(page.getByText('Switching to Dark Mode')).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByText('Switching to Dark Mode')).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('signing in keeps a saved dark theme; signing out forces light', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    const { email, password } = await signInAsNewUser(page);
+    await page.context().clearCookies();
+    await page.goto('/auth?mode=login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    const nav = await openSideMenu(page);
+    await nav.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+
+  test('the auth and landing pages have no serious accessibility violations', async ({ page }) => {
+    for (const path of ['/', '/auth?mode=signup', '/auth?mode=login', '/nowhere']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${path}: ${v.id}`)).toEqual([]);
+    }
+  });
+
+  test('the built app runs under the Content-Security-Policy without violations', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const response = await page.goto('/');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await signInAsNewUser(page);
+    await page.goto('/settings');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});
