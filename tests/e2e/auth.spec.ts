@@ -25,7 +25,7 @@ test.describe('sign-up', () => {
       ['ABCDEFGH', 'Password must include at least one lowercase letter'],
       ['Abcdefgh', 'Password must include at least one number'],
       ['Abcdefg1', 'Password must include at least one special character (e.g., !@#$%^&*)'],
-    ]) {
+    ] as const) {
       await password.fill(typed);
       await expect(requirements).toContainText(message);
     }
