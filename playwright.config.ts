@@ -10,10 +10,11 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'skills-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'test-results/e2e-junit.xml' }]] : 'list',
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

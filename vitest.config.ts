@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // CI adds a JSON report that scripts/ci-summary.mjs adds up.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: process.env.VITEST_JSON ?? 'test-results/vitest.json' },
     projects: [
       {
         test: {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -9,6 +10,8 @@ import { createInProcessEventBus } from './realtime/event-bus';
 
 /** config -> database -> app -> listen; SIGTERM closes everything cleanly. */
 async function main() {
+  // A .env file in the working directory fills in variables the environment does not set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const embedded = !config.DATABASE_URL;
   const unlock = embedded ? lockDataDir(config.DATA_DIR) : () => {};
