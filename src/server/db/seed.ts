@@ -1,0 +1,100 @@
+/**
+ * npm run seed: demo accounts so a newcomer sees a living marketplace. Idempotent; run it while the server is
+ * stopped (the embedded database allows one process per DATA_DIR). Later features add their demo rows here.
+ */
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { createAuth } from '../auth/auth';
+import { loadConfig } from '../config';
+import { createInProcessEventBus } from '../realtime/event-bus';
+import { ensureServiceCategories } from './categories';
+import { lockDataDir } from './data-dir-lock';
+import { migrateDatabase, openDatabase } from './database';
+import { users } from './schema/auth';
+import { profiles } from './schema/profiles';
+
+export const DEMO_PASSWORD = 'Demo-pass-1!';
+
+const DEMO_USERS = [
+  {
+    firstName: 'Maya',
+    lastName: 'Chen',
+    school: 'Lincoln High School',
+    bio: 'Maths tutor and aspiring engineer.',
+    dateOfBirth: '2008-03-14',
+  },
+  {
+    firstName: 'Jordan',
+    lastName: 'Okafor',
+    school: 'Riverside College',
+    bio: 'I design logos, posters and brand kits.',
+    dateOfBirth: '2004-09-02',
+  },
+  {
+    firstName: 'Sam',
+    lastName: 'Rivera',
+    school: 'Westfield Academy',
+    bio: 'Web developer: React, TypeScript and fast sites.',
+    dateOfBirth: '2003-06-21',
+  },
+  {
+    firstName: 'Aisha',
+    lastName: 'Patel',
+    school: 'Northgate University',
+    bio: 'Photographer for events, portraits and products.',
+    dateOfBirth: '2002-11-30',
+  },
+  {
+    firstName: 'Leo',
+    lastName: 'Novak',
+    school: 'Lincoln High School',
+    bio: 'Guitar lessons and beat making.',
+    dateOfBirth: '2007-01-08',
+  },
+];
+
+const emailFor = (u: (typeof DEMO_USERS)[number]) => `${u.firstName}.${u.lastName}@demo.skillnest.test`.toLowerCase();
+
+async function seed() {
+  const config = loadConfig();
+  const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'server', url: config.DATABASE_URL }
+      : { kind: 'embedded', dataDir: path.join(config.DATA_DIR, 'pglite') },
+  );
+  try {
+    await migrateDatabase(database.db);
+    await ensureServiceCategories(database.db);
+    const auth = createAuth({ db: database.db, config, bus: createInProcessEventBus() });
+    for (const user of DEMO_USERS) {
+      const email = emailFor(user);
+      const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const id =
+        existing?.id ??
+        (
+          await auth.api.signUpEmail({
+            body: {
+              email,
+              password: DEMO_PASSWORD,
+              name: `${user.firstName} ${user.lastName}`,
+              ...{
+                firstName: user.firstName,
+                lastName: user.lastName,
+                dateOfBirth: user.dateOfBirth,
+                taxResponsibility: true,
+              },
+            },
+          })
+        ).user.id;
+      await database.db.update(profiles).set({ bio: user.bio, school: user.school }).where(eq(profiles.id, id));
+    }
+    console.log(`Seeded ${DEMO_USERS.length} demo users (password ${DEMO_PASSWORD}):`);
+    for (const user of DEMO_USERS) console.log(`  ${emailFor(user)}`);
+  } finally {
+    await database.close();
+    unlock();
+  }
+}
+
+await seed();
