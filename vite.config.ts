@@ -12,15 +12,6 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
-    rollupOptions: {
-      output: {
-        // Libraries change less often than our code: a separate, long-cached chunk.
-        manualChunks(id) {
-          if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
-          return undefined;
-        },
-      },
-    },
   },
   server: {
     port: 5173,

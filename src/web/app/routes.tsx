@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AuthPage } from '../features/accounts/auth-page';
 import { LandingPage } from '../features/site/landing-page';
 import { AppLayout } from './app-layout';
 import { RequireAdmin, RequireSignIn } from './guards';
@@ -20,7 +19,8 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       { path: '/', element: <LandingPage /> },
-      { path: '/auth', element: <AuthPage /> },
+      // Forms, their schemas and the auth client load only when a visitor opens /auth.
+      { path: '/auth', lazy: async () => ({ Component: (await import('../features/accounts/auth-page')).AuthPage }) },
       // Spec placeholders, exactly as specified.
       planned('/services', 'Services', 'Services will be displayed here'),
       planned('/services/:id', 'Service', 'Service {id}'),

@@ -12,6 +12,7 @@ import {
   Vote,
   type LucideIcon,
 } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SIDEBAR_WIDTH_PX } from '../../domain/shell';
 import { cn } from '../lib/cn';
@@ -64,6 +65,14 @@ export function SideMenu({
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const closeIfNarrow = () => narrow && onClose();
+
+  // On narrow screens the menu covers the page: Escape closes it, as a tap outside does.
+  useEffect(() => {
+    if (!open || !narrow) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, narrow, onClose]);
 
   return (
     <>

@@ -2,9 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { AUTH_MESSAGES } from '../../../domain/auth';
+import { AUTH_MESSAGES } from '../../../domain/auth-messages';
 import { useTheme } from '../../app/theme';
-import { authClient } from '../../lib/auth-client';
 import { useTRPC } from '../../lib/trpc';
 
 /** The signed-in account (null for a visitor); undefined while still loading. */
@@ -32,9 +31,15 @@ function useClearSession() {
 export function useSignOut() {
   const clear = useClearSession();
   return useCallback(async () => {
-    const { error } = await authClient.signOut();
-    if (error) {
-      toast.error(error.message || AUTH_MESSAGES.errorSigningOut);
+    // A plain request keeps better-auth's client out of the first page load (it is loaded with /auth).
+    const response = await fetch('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).catch(() => null);
+    if (!response?.ok) {
+      const body = (await response?.json().catch(() => null)) as { message?: string } | null;
+      toast.error(body?.message || AUTH_MESSAGES.errorSigningOut);
       return false;
     }
     clear();
