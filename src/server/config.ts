@@ -6,9 +6,16 @@ import { z } from 'zod';
 /** Empty strings in the environment mean "not set", as they do in most .env files. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+const PORT_MESSAGE = 'must be a port number from 0 to 65535';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: PORT_MESSAGE })
+    .int({ error: PORT_MESSAGE })
+    .min(0, { error: PORT_MESSAGE })
+    .max(65535, { error: PORT_MESSAGE })
+    .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),

@@ -89,10 +89,11 @@ export function SideMenu({
         aria-label="Side menu"
         inert={!open}
         className={cn(
-          'fixed top-0 right-0 bottom-0 z-40 flex flex-col items-center gap-2 border-l bg-background pt-20 pb-4 shadow-lg transition-[translate,visibility] duration-200',
+          'fixed top-0 right-0 bottom-0 z-40 flex flex-col items-center gap-2 border-l bg-background pb-4 shadow-lg transition-[translate,visibility] duration-200',
           open ? 'visible translate-x-0' : 'invisible translate-x-full',
         )}
-        style={{ width: SIDEBAR_WIDTH_PX }}
+        // Starts below the top bar, which is taller by the ADMIN MODE banner for admins.
+        style={{ width: SIDEBAR_WIDTH_PX, paddingTop: account.isAdmin ? 104 : 80 }}
       >
         <ul className="flex flex-1 flex-col items-center gap-2">
           {menuEntriesFor(account.isAdmin).map((entry) => (

@@ -1,0 +1,47 @@
+// npm start: build the app when its sources changed since the last build, then run the server in this process.
+// The stamp is a hash of every input of the build, so an edited file always triggers a rebuild.
+import { execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const INPUTS = [
+  'src',
+  'package-lock.json',
+  'package.json',
+  'vite.config.ts',
+  'scripts/build-server.mjs',
+  'tsconfig.json',
+];
+const STAMP = 'dist/.build-stamp';
+
+function* files(entry) {
+  if (!existsSync(entry)) return;
+  if (statSync(entry).isDirectory()) {
+    for (const name of readdirSync(entry).sort()) yield* files(path.join(entry, name));
+  } else {
+    yield entry;
+  }
+}
+
+const hash = createHash('sha256');
+for (const input of INPUTS) {
+  for (const file of files(input)) {
+    if (/\.(test|integration\.test)\.tsx?$/.test(file)) continue;
+    hash.update(file).update(readFileSync(file));
+  }
+}
+const stamp = hash.digest('hex');
+
+const upToDate =
+  existsSync(STAMP) &&
+  readFileSync(STAMP, 'utf8') === stamp &&
+  existsSync('dist/server/main.js') &&
+  existsSync('dist/web/index.html');
+if (!upToDate) {
+  execSync('npm run build', { stdio: 'inherit' });
+  writeFileSync(STAMP, stamp);
+} else {
+  console.log('Build is up to date.');
+}
+await import(path.resolve('dist/server/main.js'));
