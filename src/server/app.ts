@@ -10,6 +10,10 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerAuthRoutes, toFetchHeaders } from './http/auth-bridge';
 import { registerTestRoutes } from './http/test-routes';
+import { registerFileRoutes } from './http/file-routes';
+import { registerUploadRoutes } from './http/upload-routes';
+import { createLocalBlobStore } from './files/blob-store';
+import { withdrawPresence } from './features/presence/record-presence';
 import type { EventBus } from './realtime/event-bus';
 import { appRouter, type AppRouter } from './router';
 import { createContext } from './trpc';
@@ -20,6 +24,8 @@ export interface AppDeps {
   bus: EventBus;
   /** The built web app (index.html and assets); absent in API-only tests. */
   webRoot?: string;
+  /** Where uploads are kept; DATA_DIR/uploads by default. */
+  uploadsDir?: string;
   logger?: boolean;
 }
 
@@ -31,7 +37,7 @@ export interface App {
 /** JSON bodies are small; uploads have their own routes and limits. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function createApp({ config, db, bus, webRoot, logger = true }: AppDeps): Promise<App> {
+export async function createApp({ config, db, bus, webRoot, uploadsDir, logger = true }: AppDeps): Promise<App> {
   const server = Fastify({
     logger: logger && { level: config.NODE_ENV === 'test' ? 'warn' : 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -40,6 +46,7 @@ export async function createApp({ config, db, bus, webRoot, logger = true }: App
     forceCloseConnections: true,
   });
   const auth = createAuth({ db, config, bus });
+  const files = createLocalBlobStore(uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
 
   await server.register(helmet, {
     contentSecurityPolicy: {
@@ -72,13 +79,22 @@ export async function createApp({ config, db, bus, webRoot, logger = true }: App
   });
 
   registerAuthRoutes(server, auth, config.PUBLIC_URL);
+  await registerUploadRoutes(server, { auth, db, files, bus });
+  await registerFileRoutes(server, files.root);
+
+  // The page is closing: navigator.sendBeacon cannot call tRPC, so presence is withdrawn on a plain route.
+  server.post('/api/presence/leave', async (request, reply) => {
+    const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
+    if (session) await withdrawPresence(db, bus, session.user);
+    return reply.status(204).send();
+  });
   if (config.NODE_ENV === 'test') registerTestRoutes(server, auth, db);
 
   await server.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => createContext({ db, config, bus, auth }, toFetchHeaders(req)),
+      createContext: ({ req }) => createContext({ db, config, bus, auth, files }, toFetchHeaders(req)),
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'tRPC error');
       },
@@ -97,7 +113,7 @@ export async function createApp({ config, db, bus, webRoot, logger = true }: App
     });
     // Client-side routes: every other GET outside /api serves the app, which renders the page or its 404.
     server.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/')) {
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/files/')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply.status(404).send({ error: 'Not found' });

@@ -1,10 +1,16 @@
 import { accountsRouter } from './features/accounts/accounts.router';
 import { adminRouter } from './features/admin/admin.router';
+import { portfolioRouter } from './features/portfolio/portfolio.router';
+import { presenceRouter } from './features/presence/presence.router';
+import { profilesRouter } from './features/profiles/profiles.router';
 import { router } from './trpc';
 
 export const appRouter = router({
   accounts: accountsRouter,
   admin: adminRouter,
+  profiles: profilesRouter,
+  portfolio: portfolioRouter,
+  presence: presenceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,12 +6,14 @@ import type { Db } from './db/database';
 import { AppError, toTRPCError } from './errors';
 import { isAdmin } from './features/accounts/is-admin';
 import type { EventBus } from './realtime/event-bus';
+import type { BlobStore } from './files/blob-store';
 
 export interface Context {
   db: Db;
   config: Config;
   bus: EventBus;
-  user: { id: string; email: string } | null;
+  files: BlobStore;
+  user: { id: string; email: string; twoFactorEnabled: boolean } | null;
   sessionId: string | null;
   /** The request's Origin and Sec-Fetch-Site, for the same-site check of live subscriptions. */
   origin: string | null;
@@ -23,6 +25,7 @@ export interface ContextDeps {
   db: Db;
   config: Config;
   bus: EventBus;
+  files: BlobStore;
   auth: Auth;
 }
 
@@ -33,7 +36,10 @@ export async function createContext(deps: ContextDeps, headers: Headers): Promis
     db: deps.db,
     config: deps.config,
     bus: deps.bus,
-    user: session ? { id: session.user.id, email: session.user.email } : null,
+    files: deps.files,
+    user: session
+      ? { id: session.user.id, email: session.user.email, twoFactorEnabled: session.user.twoFactorEnabled === true }
+      : null,
     sessionId: session?.session.id ?? null,
     origin: headers.get('origin'),
     fetchSite: headers.get('sec-fetch-site'),

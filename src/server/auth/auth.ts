@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { newPasswordSchema } from '../../domain/account-settings';
 import { signUpSchema } from '../../domain/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { accounts, sessions, users, verifications } from '../db/schema/auth';
+import { accounts, sessions, twoFactors, users, verifications } from '../db/schema/auth';
 import type { EventBus } from '../realtime/event-bus';
 import { createProfileForNewUser } from '../features/accounts/create-profile';
 import { sessionChannel } from '../features/accounts/session-events';
@@ -22,7 +24,7 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
       transaction: true,
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true },
@@ -56,6 +58,13 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
           const { firstName, lastName, email } = parsed.data;
           return { context: { ...ctx, body: { ...ctx.body, email, name: `${firstName} ${lastName}` } } };
         }
+        if (ctx.path === '/change-password') {
+          // A new password follows the sign-up strength rules, whatever the client checked.
+          const parsed = newPasswordSchema.safeParse(ctx.body?.newPassword);
+          if (!parsed.success) {
+            throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'WEAK_PASSWORD' });
+          }
+        }
         if (ctx.path === '/sign-out') {
           // Other tabs of this browser share the session: tell them it ended.
           const session = await getSessionFromCtx(ctx);
@@ -65,6 +74,7 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
         }
       }),
     },
+    plugins: [twoFactor({ issuer: 'SkillNest' })],
     databaseHooks: {
       user: {
         create: {

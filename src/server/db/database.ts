@@ -8,9 +8,11 @@ import pg from 'pg';
 import * as authSchema from './schema/auth';
 import * as profileSchema from './schema/profiles';
 import * as categorySchema from './schema/service-categories';
+import * as portfolioSchema from './schema/portfolio';
+import * as presenceSchema from './schema/presence';
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 
-export const schema = { ...authSchema, ...profileSchema, ...categorySchema };
+export const schema = { ...authSchema, ...profileSchema, ...categorySchema, ...portfolioSchema, ...presenceSchema };
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import { createApp, type App } from '../app';
@@ -14,6 +17,7 @@ export interface TestApp extends App {
   database: Database;
   bus: EventBus;
   config: Config;
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
@@ -56,14 +60,17 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...overrides,
   };
   const bus = createInProcessEventBus();
-  const app = await createApp({ config, db: database.db, bus, logger: false });
+  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'skills-uploads-'));
+  const app = await createApp({ config, db: database.db, bus, uploadsDir, logger: false });
   await app.server.ready();
   return {
     ...app,
     database,
     bus,
     config,
+    uploadsDir,
     async close() {
+      rmSync(uploadsDir, { recursive: true, force: true });
       await app.server.close();
       await bus.close();
       await database.close();
@@ -157,4 +164,38 @@ export async function callTrpc(
     error?: { message: string; data: { code: string; httpStatus: number } };
   };
   return { status: response.statusCode, data: json.result?.data, error: json.error };
+}
+
+/** Posts one file to an upload route as a browser form would. */
+export async function upload(
+  app: TestApp,
+  kind: string,
+  file: Buffer,
+  { cookie, filename = 'picture.png', type = 'image/png' } = {} as {
+    cookie?: string;
+    filename?: string;
+    type?: string;
+  },
+) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)], { type }), filename);
+  const request = new Request('http://test.local/', { method: 'POST', body: form });
+  const body = Buffer.from(await request.arrayBuffer());
+  const response = await app.server.inject({
+    method: 'POST',
+    url: `/api/uploads/${kind}`,
+    headers: {
+      origin: TEST_ORIGIN,
+      'content-type': request.headers.get('content-type')!,
+      ...(cookie ? { cookie } : {}),
+    },
+    payload: body,
+  });
+  return { status: response.statusCode, json: response.json() as { url?: string; avatarUrl?: string; error?: string } };
+}
+
+/** The signed-in user's id. */
+export async function userIdOf(app: TestApp, cookie: string): Promise<string> {
+  const session = await app.auth.api.getSession({ headers: new Headers({ cookie }) });
+  return session!.user.id;
 }

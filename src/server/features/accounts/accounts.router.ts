@@ -2,6 +2,8 @@ import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import type { BusEvent } from '../../realtime/event-bus';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
+import { deleteAccountSchema } from '../../../domain/account-settings';
+import { deleteAccount } from './delete-account';
 import { getCurrentAccount } from './get-current-account';
 import { isAdmin } from './is-admin';
 import { sessionChannel, type SessionEvent } from './session-events';
@@ -14,6 +16,11 @@ export const accountsRouter = router({
   isAdmin: publicProcedure
     .input(z.object({ userId: z.string().min(1).max(100) }))
     .query(({ ctx, input }) => isAdmin(ctx.db, input.userId)),
+
+  /** Deletes the signed-in account after the user typed its email. */
+  deleteAccount: authedProcedure
+    .input(deleteAccountSchema)
+    .mutation(({ ctx, input }) => deleteAccount(ctx.db, ctx.files, ctx.bus, ctx.user, input.confirmEmail)),
 
   /** Events for this browser session: a sign-out in another tab ends it here too. */
   sessionEvents: authedProcedure

@@ -10,10 +10,14 @@ export interface CurrentAccount {
   lastName: string | null;
   avatarUrl: string | null;
   isAdmin: boolean;
+  twoFactorEnabled: boolean;
 }
 
 /** What the shell needs about the signed-in user: their name, avatar and role. */
-export async function getCurrentAccount(db: Db, user: { id: string; email: string }): Promise<CurrentAccount> {
+export async function getCurrentAccount(
+  db: Db,
+  user: { id: string; email: string; twoFactorEnabled?: boolean | null },
+): Promise<CurrentAccount> {
   const [profile] = await db
     .select({ firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
     .from(profiles)
@@ -26,5 +30,6 @@ export async function getCurrentAccount(db: Db, user: { id: string; email: strin
     lastName: profile?.lastName ?? null,
     avatarUrl: profile?.avatarUrl ?? null,
     isAdmin: await isAdmin(db, user.id),
+    twoFactorEnabled: user.twoFactorEnabled === true,
   };
 }

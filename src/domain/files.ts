@@ -1,0 +1,51 @@
+/** Upload kinds, their limits and messages (spec 1 section 5, spec 2 section 5, spec 3 section 5). */
+export const MB = 1024 * 1024;
+
+export const IMAGE_MIMES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+export interface UploadKind {
+  /** The storage area, as the spec names its buckets. */
+  bucket: string;
+  maxBytes: number;
+  accepts: readonly string[];
+  wrongTypeMessage: string;
+  tooLargeMessage: string;
+}
+
+export const UPLOAD_KINDS = {
+  avatar: {
+    bucket: 'avatars',
+    maxBytes: 10 * MB,
+    accepts: IMAGE_MIMES,
+    wrongTypeMessage: 'Please select a valid image file (JPG, PNG, GIF, or WEBP)',
+    tooLargeMessage: 'Image size should be less than 10MB',
+  },
+  portfolio: {
+    bucket: 'portfolio-images',
+    maxBytes: 5 * MB,
+    accepts: IMAGE_MIMES,
+    wrongTypeMessage: 'Please select an image file',
+    tooLargeMessage: 'File size must be less than 5MB',
+  },
+} as const satisfies Record<string, UploadKind>;
+
+export type UploadKindName = keyof typeof UPLOAD_KINDS;
+
+/** The client's quick check before sending; the server checks the real content again. */
+export function checkUpload(kind: UploadKindName, file: { type: string; size: number }): string | null {
+  const rules = UPLOAD_KINDS[kind];
+  if (!rules.accepts.includes(file.type)) return rules.wrongTypeMessage;
+  if (file.size > rules.maxBytes) return rules.tooLargeMessage;
+  return null;
+}
+
+/** Pixel widths stored for an avatar: every avatar size at twice its density (32, 40, 64, 96 px shown). */
+export const AVATAR_VARIANTS = [64, 80, 128, 192] as const;
+
+/** The stored avatar variant that best fits a display size; other URLs are returned unchanged. */
+export function avatarVariantUrl(url: string, displayPx: number): string {
+  const match = /^(.*)@(\d+)\.webp$/.exec(url);
+  if (!match) return url;
+  const wanted = AVATAR_VARIANTS.find((w) => w >= displayPx * 2) ?? AVATAR_VARIANTS.at(-1)!;
+  return `${match[1]}@${wanted}.webp`;
+}

@@ -1,0 +1,36 @@
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import { portfolioItemSchema } from '../../../domain/portfolio';
+import { channels } from '../../realtime/channels';
+import { authedProcedure, publicProcedure, router } from '../../trpc';
+import { createPortfolioItem } from './create-portfolio-item';
+import { deletePortfolioItem } from './delete-portfolio-item';
+import { listPortfolio } from './list-portfolio';
+import { updatePortfolioItem } from './update-portfolio-item';
+
+const userIdInput = z.object({ userId: z.string().trim().min(1).max(100) });
+const itemId = z.uuid();
+
+export const portfolioRouter = router({
+  list: publicProcedure.input(userIdInput).query(({ ctx, input }) => listPortfolio(ctx.db, input.userId)),
+  create: authedProcedure
+    .input(portfolioItemSchema)
+    .mutation(({ ctx, input }) => createPortfolioItem(ctx.db, ctx.files, ctx.bus, ctx.user, input)),
+  update: authedProcedure
+    .input(z.object({ id: itemId, fields: portfolioItemSchema }))
+    .mutation(({ ctx, input }) => updatePortfolioItem(ctx.db, ctx.files, ctx.bus, ctx.user, input.id, input.fields)),
+  delete: authedProcedure
+    .input(z.object({ id: itemId }))
+    .mutation(({ ctx, input }) => deletePortfolioItem(ctx.db, ctx.files, ctx.bus, ctx.user, input.id)),
+  /** Live changes to one user's portfolio. */
+  events: publicProcedure
+    .input(userIdInput.extend({ lastEventId: z.string().nullish() }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      for await (const event of ctx.bus.subscribe(channels.portfolio(input.userId), {
+        lastEventId: input.lastEventId,
+        signal,
+      })) {
+        yield tracked(event.id, event.data as { type: 'portfolio-changed' });
+      }
+    }),
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channels } from '../../realtime/channels';
+import { callTrpc, createTestApp, signUp, TEST_ORIGIN, userIdOf, type TestApp } from '../../testing/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+type Presence = { userId: string; onlineAt: string | null; manualStatus: string | null };
+
+describe('presence', () => {
+  it('a heartbeat marks the user online now, announced on the global channel', async () => {
+    const { cookie } = await signUp(app);
+    const userId = await userIdOf(app, cookie);
+    const controller = new AbortController();
+    const heard = (async () => {
+      for await (const e of app.bus.subscribe(channels.presence, { signal: controller.signal })) {
+        if ((e.data as Presence).userId === userId) {
+          controller.abort();
+          return e.data as Presence;
+        }
+      }
+    })();
+    await callTrpc(app, 'presence.heartbeat', { method: 'POST', cookie });
+    const event = await heard;
+    expect(Date.now() - new Date(event!.onlineAt!).getTime()).toBeLessThan(5000);
+    const [record] = (await callTrpc(app, 'presence.of', { input: { userIds: [userId] } })).data as Presence[];
+    expect(record!.onlineAt).not.toBeNull();
+  });
+
+  it('a manual status is kept; leaving the page withdraws presence', async () => {
+    const { cookie } = await signUp(app);
+    const userId = await userIdOf(app, cookie);
+    await callTrpc(app, 'presence.setStatus', { method: 'POST', input: { status: 'busy' }, cookie });
+    let [record] = (await callTrpc(app, 'presence.of', { input: { userIds: [userId] } })).data as Presence[];
+    expect(record!.manualStatus).toBe('busy');
+
+    const leave = await app.server.inject({
+      method: 'POST',
+      url: '/api/presence/leave',
+      headers: { cookie, origin: TEST_ORIGIN },
+    });
+    expect(leave.statusCode).toBe(204);
+    [record] = (await callTrpc(app, 'presence.of', { input: { userIds: [userId] } })).data as Presence[];
+    expect(record!.onlineAt).toBeNull();
+  });
+
+  it('visitors cannot announce presence or set a status', async () => {
+    expect((await callTrpc(app, 'presence.heartbeat', { method: 'POST' })).status).toBe(401);
+    expect((await callTrpc(app, 'presence.setStatus', { method: 'POST', input: { status: 'online' } })).status).toBe(
+      401,
+    );
+  });
+});

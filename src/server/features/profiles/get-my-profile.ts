@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { profiles } from '../../db/schema/profiles';
+import { AppError } from '../../errors';
+
+/** The signed-in user's own profile, with the private fields only they may see. */
+export async function getMyProfile(db: Db, actor: { id: string; email: string }) {
+  const [profile] = await db
+    .select({
+      id: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      bio: profiles.bio,
+      avatarUrl: profiles.avatarUrl,
+      dateOfBirth: profiles.dateOfBirth,
+      school: profiles.school,
+      stripeAccountId: profiles.stripeAccountId,
+      chargesEnabled: profiles.chargesEnabled,
+      payoutsEnabled: profiles.payoutsEnabled,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, actor.id))
+    .limit(1);
+  if (!profile) throw new AppError('NOT_FOUND', 'Could not load profile data.');
+  return { ...profile, email: actor.email };
+}

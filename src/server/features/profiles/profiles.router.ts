@@ -1,0 +1,29 @@
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import { profileUpdateSchema } from '../../../domain/profile';
+import { channels } from '../../realtime/channels';
+import { authedProcedure, publicProcedure, router } from '../../trpc';
+import { getMyProfile } from './get-my-profile';
+import { getPublicProfile } from './get-public-profile';
+import { updateProfile } from './update-profile';
+
+export const profilesRouter = router({
+  mine: authedProcedure.query(({ ctx }) => getMyProfile(ctx.db, ctx.user)),
+  update: authedProcedure
+    .input(profileUpdateSchema)
+    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.bus, ctx.user, input)),
+  public: publicProcedure
+    .input(z.object({ userId: z.string().trim().min(1).max(100) }))
+    .query(({ ctx, input }) => getPublicProfile(ctx.db, input.userId)),
+  /** The signed-in user's own profile changes, from any tab or device. */
+  events: authedProcedure
+    .input(z.object({ lastEventId: z.string().nullish() }).optional())
+    .subscription(async function* ({ ctx, input, signal }) {
+      for await (const event of ctx.bus.subscribe(channels.profile(ctx.user.id), {
+        lastEventId: input?.lastEventId,
+        signal,
+      })) {
+        yield tracked(event.id, event.data as { type: 'profile-updated' });
+      }
+    }),
+});

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { AVATAR_VARIANTS } from '../../../domain/files';
+import type { Db } from '../../db/database';
+import { profiles } from '../../db/schema/profiles';
+import { fileStem, type BlobStore } from '../../files/blob-store';
+import type { EventBus } from '../../realtime/event-bus';
+import { channels, type ProfileEvent } from '../../realtime/channels';
+
+/**
+ * Stores a checked image as square WebP variants for every avatar size, points the profile at it, and removes
+ * the previous avatar's files. Resizing happens before any database work (no network or CPU inside a transaction).
+ */
+export async function uploadAvatar(db: Db, files: BlobStore, bus: EventBus, actor: { id: string }, image: Buffer) {
+  const stem = fileStem();
+  // Animated GIFs keep their first frame: an avatar is a still picture at these sizes.
+  const source = sharp(image, { failOn: 'error' }).rotate();
+  const variants = await Promise.all(
+    AVATAR_VARIANTS.map(async (px) => ({
+      px,
+      data: await source.clone().resize(px, px, { fit: 'cover' }).webp({ quality: 82 }).toBuffer(),
+    })),
+  );
+  const urls = await Promise.all(variants.map((v) => files.put('avatars', actor.id, `${stem}@${v.px}.webp`, v.data)));
+  const avatarUrl = urls.at(-1)!;
+
+  const [previous] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, actor.id));
+  await db.update(profiles).set({ avatarUrl, updatedAt: new Date() }).where(eq(profiles.id, actor.id));
+  if (previous?.avatarUrl && files.owns(previous.avatarUrl, 'avatars', actor.id)) {
+    await Promise.all(
+      AVATAR_VARIANTS.map((px) => files.remove(previous.avatarUrl!.replace(/@\d+\.webp$/, `@${px}.webp`))),
+    );
+  }
+  bus.publish(channels.profile(actor.id), { type: 'profile-updated' } satisfies ProfileEvent);
+  return { avatarUrl };
+}

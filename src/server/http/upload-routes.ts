@@ -1,0 +1,65 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PROFILE_MESSAGES } from '../../domain/profile';
+import { UPLOAD_KINDS, type UploadKindName } from '../../domain/files';
+import type { Auth } from '../auth/auth';
+import type { Db } from '../db/database';
+import { AppError, APP_ERRORS } from '../errors';
+import { uploadAvatar } from '../features/profiles/upload-avatar';
+import { fileStem, type BlobStore } from '../files/blob-store';
+import { assertUploadContent } from '../files/sniff-image';
+import type { EventBus } from '../realtime/event-bus';
+import { toFetchHeaders } from './auth-bridge';
+
+const STATUS = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404 } as Record<string, number>;
+
+/**
+ * Uploads are plain multipart routes (tRPC's batch link cannot carry files): POST /api/uploads/{kind} with one
+ * "file" field, answered with the stored file's URL. Size and real content are checked before anything is kept.
+ */
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  { auth, db, files, bus }: { auth: Auth; db: Db; files: BlobStore; bus: EventBus },
+) {
+  const largest = Math.max(...Object.values(UPLOAD_KINDS).map((k) => k.maxBytes));
+  await app.register(multipart, { limits: { files: 1, fields: 0, fileSize: largest + 1 } });
+
+  async function readUpload(request: FastifyRequest, kind: UploadKindName) {
+    const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
+    if (!session) throw new AppError('UNAUTHENTICATED', PROFILE_MESSAGES.notAuthenticated);
+    const part = await request.file({ limits: { fileSize: UPLOAD_KINDS[kind].maxBytes } });
+    if (!part) throw new AppError('BAD_INPUT', UPLOAD_KINDS[kind].wrongTypeMessage);
+    const data = await part.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BAD_INPUT', UPLOAD_KINDS[kind].tooLargeMessage);
+      throw error;
+    });
+    const ext = await assertUploadContent(kind, data);
+    return { user: session.user, data, ext };
+  }
+
+  function fail(reply: FastifyReply, error: unknown) {
+    if (error instanceof AppError) {
+      return reply.status(STATUS[APP_ERRORS[error.code].status] ?? 400).send({ error: error.message });
+    }
+    throw error;
+  }
+
+  app.post('/api/uploads/avatar', async (request, reply) => {
+    try {
+      const { user, data } = await readUpload(request, 'avatar');
+      return await uploadAvatar(db, files, bus, user, data);
+    } catch (error) {
+      return fail(reply, error);
+    }
+  });
+
+  app.post('/api/uploads/portfolio', async (request, reply) => {
+    try {
+      const { user, data, ext } = await readUpload(request, 'portfolio');
+      const url = await files.put(UPLOAD_KINDS.portfolio.bucket, user.id, `${fileStem()}.${ext}`, data);
+      return { url };
+    } catch (error) {
+      return fail(reply, error);
+    }
+  });
+}

@@ -1,0 +1,17 @@
+/** Channel names of the event bus, one place so publishers and subscribers agree. */
+export const channels = {
+  /** Changes to one user's own profile (name, bio, avatar): refreshes that user's views. */
+  profile: (userId: string) => `profile:${userId}`,
+  /** Portfolio changes of one user: public, as the portfolio is. */
+  portfolio: (userId: string) => `portfolio:${userId}`,
+  /** Every heartbeat, status change and withdrawal. */
+  presence: 'presence',
+} as const;
+
+export type ProfileEvent = { type: 'profile-updated' };
+export type PortfolioEvent = { type: 'portfolio-changed' };
+export interface PresenceEvent {
+  userId: string;
+  onlineAt: string | null;
+  manualStatus: string | null;
+}
