@@ -1,3 +1,5 @@
+import type { PresenceStatus } from '../../domain/presence';
+
 /** Channel names of the event bus, one place so publishers and subscribers agree. */
 export const channels = {
   /** Changes to one user's own profile (name, bio, avatar): refreshes that user's views. */
@@ -13,5 +15,5 @@ export type PortfolioEvent = { type: 'portfolio-changed' };
 export interface PresenceEvent {
   userId: string;
   onlineAt: string | null;
-  manualStatus: string | null;
+  manualStatus: PresenceStatus | null;
 }

@@ -1,6 +1,8 @@
 import { Outlet } from 'react-router';
 import { SIDEBAR_WIDTH_PX } from '../../domain/shell';
 import { useSession, useSessionEvents } from '../features/accounts/api';
+import { usePresenceEvents, usePresenceHeartbeat } from '../features/presence/api';
+import { useOwnProfileEvents } from '../features/profiles/api';
 import { Footer } from './footer';
 import { ScrollManager } from './scroll-manager';
 import { SideMenu } from './side-menu';
@@ -13,6 +15,9 @@ export function AppLayout() {
   const { account, isLoading, isError, refetch } = useSession();
   const sidebar = useSidebar();
   useSessionEvents(Boolean(account));
+  useOwnProfileEvents(Boolean(account));
+  usePresenceHeartbeat(account?.id ?? null);
+  usePresenceEvents();
 
   if (isLoading) {
     return (

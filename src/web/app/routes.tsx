@@ -47,8 +47,14 @@ export const routes: RouteObject[] = [
       planned('/terms-of-service', 'Terms of Service', 'The terms for using the marketplace.'),
       planned('/privacy-policy', 'Privacy Policy', 'What we collect, why, and your choices.'),
       planned('/help/tax-faq', 'Tax FAQ', 'Answers about taxes on what you earn as a student.'),
-      planned('/my-profile', 'My Profile', 'Your profile, payouts, progress, badges and portfolio.'),
-      planned('/profile/:userId', 'Profile', 'A public profile with portfolio, ratings and reviews.'),
+      {
+        path: '/my-profile',
+        lazy: async () => ({ Component: (await import('../features/profiles/my-profile-page')).MyProfilePage }),
+      },
+      {
+        path: '/profile/:userId',
+        lazy: async () => ({ Component: (await import('../features/profiles/public-profile-page')).PublicProfilePage }),
+      },
       planned('/my-services', 'My Services and Requests', 'The services you offer and the requests you posted.'),
       planned('/edit-service/:id', 'Edit Service', 'Edit one of your services.'),
       planned('/edit-request/:id', 'Edit Service Request', 'Edit one of your service requests.'),
@@ -59,7 +65,10 @@ export const routes: RouteObject[] = [
       planned('/feedback', 'Feedback', 'Send feedback to the team and follow up on it.'),
       planned('/polls', 'Community Polls', 'Vote on community moderation polls.'),
       planned('/progress', 'Player Progress', 'Your level, streak, badges and quests.'),
-      planned('/settings', 'Settings', 'Account, notifications, appearance, security and region settings.'),
+      {
+        path: '/settings',
+        lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+      },
       planned('/stripe-test', 'Payment Test', 'An admin page to check card payments.'),
       planned('/stripe-test-suite', 'Payment Test Suite', 'Automated and manual checks of the payment set-up.'),
       planned('/connect-onboarding', 'Payout Onboarding', 'Connect a payout account to get paid.'),

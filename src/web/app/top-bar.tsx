@@ -61,6 +61,7 @@ export function TopBar({
                 lastName={account.lastName}
                 avatarUrl={account.avatarUrl}
                 size="sm"
+                showPresence
               />
               <Tooltip content="Menu" side="bottom">
                 <Button

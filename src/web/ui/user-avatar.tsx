@@ -1,23 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
+import { avatarVariantUrl } from '../../domain/files';
 import { AVATAR_SIZES, type AvatarSize } from '../../domain/shell';
 import { displayName, initials, profilePath, type NameParts } from '../../domain/user-summary';
 import { cn } from '../lib/cn';
 import { useTRPC } from '../lib/trpc';
+import { PresenceDot } from '../features/presence/presence-dot';
 
 export interface UserAvatarProps extends NameParts {
   userId: string | null | undefined;
   avatarUrl?: string | null;
   size?: AvatarSize;
   className?: string;
+  /** Shows the user's presence dot (online, away, busy, offline). */
+  showPresence?: boolean;
 }
 
 /**
  * A user's picture or initials, with a gold badge when the server reports the user is an admin. Clicking goes
  * to their profile unless the id is empty, "undefined" or "null".
  */
-export function UserAvatar({ userId, firstName, lastName, avatarUrl, size = 'md', className }: UserAvatarProps) {
+export function UserAvatar({
+  userId,
+  firstName,
+  lastName,
+  avatarUrl,
+  size = 'md',
+  className,
+  showPresence = false,
+}: UserAvatarProps) {
   const trpc = useTRPC();
   const href = profilePath(userId);
   const admin = useQuery({
@@ -34,7 +46,13 @@ export function UserAvatar({ userId, firstName, lastName, avatarUrl, size = 'md'
       data-testid="user-avatar"
     >
       {avatarUrl ? (
-        <img src={avatarUrl} alt={name} width={px} height={px} className="h-full w-full rounded-full object-cover" />
+        <img
+          src={avatarVariantUrl(avatarUrl, px)}
+          alt={name}
+          width={px}
+          height={px}
+          className="h-full w-full rounded-full object-cover"
+        />
       ) : (
         <span
           aria-label={name}
@@ -45,11 +63,14 @@ export function UserAvatar({ userId, firstName, lastName, avatarUrl, size = 'md'
           {initials({ firstName, lastName })}
         </span>
       )}
+      {showPresence && href && (
+        <PresenceDot userId={userId!} className="absolute right-0 bottom-0" size={Math.max(8, Math.round(px * 0.25))} />
+      )}
       {admin.data && (
         <span
           title="Admin"
           aria-label="Admin"
-          className="absolute -right-1 -bottom-1 flex items-center justify-center rounded-full bg-amber-400 text-amber-950 ring-2 ring-background"
+          className="absolute -top-1 -right-1 flex items-center justify-center rounded-full bg-amber-400 text-amber-950 ring-2 ring-background"
           style={{ width: Math.max(14, px * 0.4), height: Math.max(14, px * 0.4) }}
         >
           <Crown className="h-2/3 w-2/3" aria-hidden />

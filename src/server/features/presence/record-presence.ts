@@ -7,13 +7,14 @@ import type { EventBus } from '../../realtime/event-bus';
 
 type PresenceRow = typeof presence.$inferSelect;
 
+const toWire = (row: PresenceRow): PresenceEvent => ({
+  userId: row.userId,
+  onlineAt: row.onlineAt?.toISOString() ?? null,
+  manualStatus: row.manualStatus ?? null,
+});
+
 function announce(bus: EventBus, row: PresenceRow | undefined) {
-  if (!row) return;
-  bus.publish(channels.presence, {
-    userId: row.userId,
-    onlineAt: row.onlineAt?.toISOString() ?? null,
-    manualStatus: row.manualStatus ?? null,
-  } satisfies PresenceEvent);
+  if (row) bus.publish(channels.presence, toWire(row));
 }
 
 /** A heartbeat: the user has a page open now. */

@@ -14,23 +14,28 @@ export function useSession() {
 }
 
 /** Forgets everything cached for the previous user and applies the signed-out theme. */
-function useClearSession() {
+export function useClearSession() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { applySignOut } = useTheme();
-  return useCallback(() => {
-    const meKey = trpc.accounts.me.queryKey();
-    queryClient.setQueryData(meKey, null);
-    queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(meKey) });
-    applySignOut();
-    // One toast, whether this tab signed out or heard it from another (sonner merges toasts by id).
-    toast.info(AUTH_MESSAGES.signedOut, { id: 'signed-out' });
-  }, [queryClient, trpc, applySignOut]);
+  return useCallback(
+    ({ silent = false }: { silent?: boolean } = {}) => {
+      const meKey = trpc.accounts.me.queryKey();
+      queryClient.setQueryData(meKey, null);
+      queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(meKey) });
+      applySignOut();
+      // One toast, whether this tab signed out or heard it from another (sonner merges toasts by id).
+      if (!silent) toast.info(AUTH_MESSAGES.signedOut, { id: 'signed-out' });
+    },
+    [queryClient, trpc, applySignOut],
+  );
 }
 
 export function useSignOut() {
   const clear = useClearSession();
   return useCallback(async () => {
+    // Others see this user go offline at once, not after the presence timeout.
+    await fetch('/api/presence/leave', { method: 'POST' }).catch(() => null);
     // A plain request keeps better-auth's client out of the first page load (it is loaded with /auth).
     const response = await fetch('/api/auth/sign-out', {
       method: 'POST',

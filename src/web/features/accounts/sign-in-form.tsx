@@ -13,6 +13,7 @@ import { useRefreshSession } from './api';
 
 export function SignInForm() {
   const [serverError, setServerError] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
   const refreshSession = useRefreshSession();
   const { applySignIn } = useTheme();
   const form = useForm<SignIn>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
@@ -20,7 +21,11 @@ export function SignInForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
-    const { error } = await authClient.signIn.email(values);
+    const { data, error } = await authClient.signIn.email(values);
+    if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+      setNeedsCode(true);
+      return;
+    }
     if (error) {
       const message =
         error.status === 429 ? AUTH_MESSAGES.tooManyAttempts : error.message || AUTH_MESSAGES.signInFailed;
@@ -28,10 +33,16 @@ export function SignInForm() {
       toast.error(AUTH_MESSAGES.signInFailedToast);
       return;
     }
+    await finishSignIn();
+  });
+
+  async function finishSignIn() {
     applySignIn();
     toast.success(AUTH_MESSAGES.signedIn);
     await refreshSession();
-  });
+  }
+
+  if (needsCode) return <TwoFactorStep onVerified={finishSignIn} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
@@ -59,6 +70,58 @@ export function SignInForm() {
       </FormField>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+/** The second step for accounts with two-factor authentication: a code from the app, or a backup code. */
+function TwoFactorStep({ onVerified }: { onVerified(): Promise<void> }) {
+  const [code, setCode] = useState('');
+  const [useBackup, setUseBackup] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const verify = async () => {
+    setBusy(true);
+    setError(null);
+    const { error: failed } = useBackup
+      ? await authClient.twoFactor.verifyBackupCode({ code: code.trim() })
+      : await authClient.twoFactor.verifyTotp({ code: code.trim() });
+    setBusy(false);
+    if (failed) {
+      setError(failed.message || 'Invalid code. Please try again.');
+      return;
+    }
+    await onVerified();
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      aria-label="Two-factor verification"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void verify();
+      }}
+    >
+      <p className="text-sm text-muted-foreground">
+        {useBackup ? 'Enter one of your backup codes.' : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
+      <FormField id="sign-in-code" label={useBackup ? 'Backup code' : 'Authentication code'} error={error ?? undefined}>
+        <Input
+          autoComplete="one-time-code"
+          inputMode={useBackup ? 'text' : 'numeric'}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          {...fieldErrorProps('sign-in-code', error ?? undefined)}
+        />
+      </FormField>
+      <Button type="submit" disabled={busy || code.trim().length === 0}>
+        {busy ? 'Verifying...' : 'Verify'}
+      </Button>
+      <Button type="button" variant="link" onClick={() => setUseBackup(!useBackup)}>
+        {useBackup ? 'Use the authenticator app instead' : 'Use a backup code'}
       </Button>
     </form>
   );

@@ -1,0 +1,117 @@
+import { Award, Trophy, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { PROFILE_MESSAGES } from '../../../domain/profile';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+import { UserAvatar } from '../../ui/user-avatar';
+import { useSession } from '../accounts/api';
+import { PortfolioSection } from '../portfolio/portfolio-section';
+import { useMyProfile } from './api';
+import { AvatarUploader } from './avatar-uploader';
+import { ProfileInfoCard } from './profile-info-card';
+
+/** /my-profile: the signed-in user's profile, avatar, payouts, progress, badges and portfolio. */
+export function MyProfilePage() {
+  const { account } = useSession();
+  const profile = useMyProfile(Boolean(account));
+  const location = useLocation();
+  const startEditing = (location.state as { startEditing?: boolean } | null)?.startEditing === true;
+
+  if (!account) {
+    return (
+      <Centered>
+        <h1 className="text-xl font-semibold">{PROFILE_MESSAGES.mustBeLoggedIn}</h1>
+      </Centered>
+    );
+  }
+  if (profile.isPending) {
+    return (
+      <Centered>
+        <span role="status">Loading profile...</span>
+      </Centered>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Centered>
+        <div role="alert" className="flex flex-col items-center gap-3">
+          <p>
+            {profile.error.message === PROFILE_MESSAGES.loadFailed
+              ? PROFILE_MESSAGES.loadFailed
+              : PROFILE_MESSAGES.unexpected}
+          </p>
+          <Button onClick={() => profile.refetch()}>Try Again</Button>
+        </div>
+      </Centered>
+    );
+  }
+
+  const p = profile.data;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+      <h1 className="text-3xl font-bold">My Profile</h1>
+      <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
+        <Card>
+          <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
+            <UserAvatar
+              userId={p.id}
+              firstName={p.firstName}
+              lastName={p.lastName}
+              avatarUrl={p.avatarUrl}
+              size="xl"
+              showPresence
+            />
+            <div>
+              <p className="text-lg font-semibold">
+                {[p.firstName, p.lastName].filter(Boolean).join(' ') || 'Unknown User'}
+              </p>
+              <p className="text-sm text-muted-foreground">{p.email}</p>
+            </div>
+            <AvatarUploader />
+          </CardContent>
+        </Card>
+        <ProfileInfoCard profile={p} startEditing={startEditing} />
+      </div>
+      <div className="grid gap-6 md:grid-cols-3">
+        {/* Slots filled by later issues: payouts (Payments), progress stats and badges (Progression). */}
+        <SlotCard testId="payouts-slot" icon={<Wallet className="h-5 w-5" aria-hidden />} title="Payouts">
+          Connect a payout account to be paid for your services.
+        </SlotCard>
+        <SlotCard testId="progress-slot" icon={<Trophy className="h-5 w-5" aria-hidden />} title="Progress">
+          Your level, XP and daily streak.
+        </SlotCard>
+        <SlotCard testId="badges-slot" icon={<Award className="h-5 w-5" aria-hidden />} title="Badges">
+          The badges you have earned.
+        </SlotCard>
+      </div>
+      <PortfolioSection userId={p.id} isOwner />
+    </div>
+  );
+}
+
+function SlotCard({
+  testId,
+  icon,
+  title,
+  children,
+}: {
+  testId: string;
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="flex-row items-center gap-2">
+        {icon}
+        <CardTitle className="text-base">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm text-muted-foreground">{children}</CardContent>
+    </Card>
+  );
+}
+
+function Centered({ children }: { children: ReactNode }) {
+  return <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center text-lg">{children}</div>;
+}

@@ -1,0 +1,79 @@
+import { Pencil, School } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { PROFILE_MESSAGES } from '../../../domain/profile';
+import { displayName, profilePath } from '../../../domain/user-summary';
+import { Button } from '../../ui/button';
+import { Card, CardContent } from '../../ui/card';
+import { UserAvatar } from '../../ui/user-avatar';
+import { useSession } from '../accounts/api';
+import { PortfolioSection } from '../portfolio/portfolio-section';
+import { usePublicProfile } from './api';
+
+/** /profile/{userId}: what anyone may see of a user. */
+export function PublicProfilePage() {
+  const { userId = '' } = useParams();
+  const validId = profilePath(userId) !== null;
+  const { account } = useSession();
+  const profile = usePublicProfile(validId ? userId : '');
+
+  if (!validId) return <Message title={PROFILE_MESSAGES.noProviderId} />;
+  if (profile.isPending) return <Message status title="Loading profile..." />;
+  if (profile.isError) {
+    return (
+      <Message title="Failed to load provider profile">
+        <Button onClick={() => profile.refetch()}>Try Again</Button>
+      </Message>
+    );
+  }
+  if (!profile.data) return <Message title={PROFILE_MESSAGES.providerNotFound} />;
+
+  const p = profile.data;
+  const isOwner = account?.id === p.id;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+      <Card>
+        <CardContent className="flex flex-col items-center gap-6 pt-6 sm:flex-row sm:items-start">
+          <UserAvatar
+            userId={p.id}
+            firstName={p.firstName}
+            lastName={p.lastName}
+            avatarUrl={p.avatarUrl}
+            size="xl"
+            showPresence
+          />
+          <div className="flex flex-1 flex-col gap-2 text-center sm:text-left">
+            <h1 className="text-3xl font-bold">{displayName(p)}</h1>
+            {p.school && (
+              <p className="inline-flex items-center justify-center gap-1.5 text-muted-foreground sm:justify-start">
+                <School className="h-4 w-4" aria-hidden /> {p.school}
+              </p>
+            )}
+            {p.bio && <p className="whitespace-pre-line">{p.bio}</p>}
+            <p className="text-sm text-muted-foreground">Member since {new Date(p.createdAt).toLocaleDateString()}</p>
+          </div>
+          {isOwner && (
+            <Button variant="outline" asChild>
+              <Link to="/my-profile">
+                <Pencil className="h-4 w-4" aria-hidden /> Edit Profile
+              </Link>
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+      <PortfolioSection userId={p.id} isOwner={false} />
+    </div>
+  );
+}
+
+function Message({ title, children, status = false }: { title: string; children?: ReactNode; status?: boolean }) {
+  return (
+    <div
+      role={status ? 'status' : undefined}
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center"
+    >
+      <h1 className="text-xl font-semibold">{title}</h1>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { changePasswordSchema, SETTINGS_MESSAGES, type ChangePassword } from '../../../domain/account-settings';
+import { passwordStrengthError } from '../../../domain/auth';
+import { authClient } from '../../lib/auth-client';
+import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
+import { fieldErrorProps, FormField } from '../../ui/form-field';
+import { Input } from '../../ui/input';
+
+export function ChangePasswordDialog() {
+  const [open, setOpen] = useState(false);
+  const form = useForm<ChangePassword>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const strengthError = isSubmitted ? passwordStrengthError(form.getValues('newPassword')) : null;
+
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    const { error } = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true });
+    if (error) {
+      form.setError('currentPassword', { message: error.message || SETTINGS_MESSAGES.passwordChangeFailed });
+      toast.error(SETTINGS_MESSAGES.passwordChangeFailed);
+      return;
+    }
+    toast.success(SETTINGS_MESSAGES.passwordChanged);
+    form.reset();
+    setOpen(false);
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline">Change Password</Button>
+      </DialogTrigger>
+      <DialogContent title="Change Password" description="Your other devices will be signed out.">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Change password">
+          <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
+            <Input
+              type="password"
+              autoComplete="current-password"
+              {...fieldErrorProps('current-password', errors.currentPassword?.message)}
+              {...form.register('currentPassword')}
+            />
+          </FormField>
+          <FormField id="new-password" label="New password" error={errors.newPassword?.message}>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...fieldErrorProps('new-password', errors.newPassword?.message)}
+              {...form.register('newPassword')}
+            />
+          </FormField>
+          {strengthError && (
+            <Alert variant="destructive">
+              <AlertTitle>Password Requirements</AlertTitle>
+              <AlertDescription>{strengthError}</AlertDescription>
+            </Alert>
+          )}
+          <FormField id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...fieldErrorProps('confirm-password', errors.confirmPassword?.message)}
+              {...form.register('confirmPassword')}
+            />
+          </FormField>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Change Password'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

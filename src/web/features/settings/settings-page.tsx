@@ -1,0 +1,230 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Bell, Globe, Moon, RefreshCw, ShieldCheck, Trash2, User, Activity } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { SETTINGS_MESSAGES } from '../../../domain/account-settings';
+import { PRESENCE_LABELS, PRESENCE_STATUSES, type PresenceStatus } from '../../../domain/presence';
+import { useTheme } from '../../app/theme';
+import { useTRPC } from '../../lib/trpc';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { Label } from '../../ui/label';
+import { NativeSelect } from '../../ui/native-select';
+import { Switch } from '../../ui/switch';
+import { Tooltip } from '../../ui/tooltip';
+import { useSession } from '../accounts/api';
+import { useMyProfile } from '../profiles/api';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { TwoFactorDialog } from './two-factor-dialog';
+
+const detectTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** /settings: account, notifications, appearance, status, security, region, and account deletion. */
+export function SettingsPage() {
+  const { account } = useSession();
+  const profile = useMyProfile(Boolean(account));
+  const navigate = useNavigate();
+  const { resolved, setTheme } = useTheme();
+  const [push, setPush] = useState(true);
+  const [emailUpdates, setEmailUpdates] = useState(true);
+  const [timeZone, setTimeZone] = useState(detectTimeZone);
+  const trpc = useTRPC();
+  const ownPresence = useQuery({
+    ...trpc.presence.of.queryOptions({ userIds: account ? [account.id] : [] }),
+    enabled: Boolean(account),
+  });
+  const [chosen, setChosen] = useState<PresenceStatus | '' | null>(null);
+  const status = chosen ?? ownPresence.data?.[0]?.manualStatus ?? '';
+  const setPresence = useMutation(trpc.presence.setStatus.mutationOptions());
+
+  if (!account) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-xl font-semibold">You must be logged in to view this page</h1>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold">Settings</h1>
+        {account.isAdmin && (
+          <Badge variant="gold">
+            <ShieldCheck className="h-3.5 w-3.5" aria-hidden /> Admin Account
+          </Badge>
+        )}
+      </div>
+
+      <Section
+        icon={<User className="h-5 w-5" aria-hidden />}
+        title="Account"
+        description="Your profile summary and password."
+      >
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <Item label="First name" value={profile.data?.firstName ?? account.firstName} />
+          <Item label="Last name" value={profile.data?.lastName ?? account.lastName} />
+          <Item label="Email" value={account.email} />
+        </dl>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button onClick={() => navigate('/my-profile', { state: { startEditing: true } })}>Edit Profile</Button>
+          <ChangePasswordDialog />
+        </div>
+      </Section>
+
+      <Section
+        icon={<Bell className="h-5 w-5" aria-hidden />}
+        title="Notifications"
+        description="Kept on this device only."
+      >
+        <Toggle id="push-notifications" label="Push Notifications" checked={push} onChange={setPush} />
+        <Toggle id="email-updates" label="Email Updates" checked={emailUpdates} onChange={setEmailUpdates} />
+      </Section>
+
+      <Section icon={<Moon className="h-5 w-5" aria-hidden />} title="Appearance">
+        <Toggle
+          id="dark-mode"
+          label="Dark Mode"
+          checked={resolved === 'dark'}
+          onChange={(on) => setTheme(on ? 'dark' : 'light')}
+        />
+      </Section>
+
+      <Section
+        icon={<Activity className="h-5 w-5" aria-hidden />}
+        title="Status"
+        description="What others see on your avatar."
+      >
+        <div className="flex flex-col gap-2 sm:max-w-xs">
+          <Label htmlFor="presence-status">Status</Label>
+          <NativeSelect
+            id="presence-status"
+            value={status}
+            disabled={setPresence.isPending}
+            onChange={async (e) => {
+              const next = e.target.value as PresenceStatus | '';
+              setChosen(next);
+              await setPresence.mutateAsync({ status: next || null });
+              toast.success(SETTINGS_MESSAGES.statusUpdated);
+            }}
+          >
+            <option value="">Automatic (from activity)</option>
+            {PRESENCE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {PRESENCE_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </Section>
+
+      <Section icon={<ShieldCheck className="h-5 w-5" aria-hidden />} title="Privacy & Security">
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <p className="font-medium">Two-Factor Authentication</p>
+            <p className="text-sm text-muted-foreground">
+              {account.twoFactorEnabled
+                ? 'On: sign-in asks for a code from your authenticator app.'
+                : 'Add a code from an authenticator app to sign-in.'}
+            </p>
+          </div>
+          <TwoFactorDialog enabled={account.twoFactorEnabled} />
+        </div>
+      </Section>
+
+      <Section icon={<Globe className="h-5 w-5" aria-hidden />} title="Language & Region">
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <p className="font-medium">Language</p>
+            <p className="text-sm text-muted-foreground">English (US)</p>
+          </div>
+          <Tooltip content="English (US) is the only language for now" side="top">
+            <span tabIndex={0}>
+              <Button variant="outline" disabled>
+                Change
+              </Button>
+            </span>
+          </Tooltip>
+        </div>
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <p className="font-medium">Time Zone</p>
+            <p className="text-sm text-muted-foreground" data-testid="time-zone">
+              {timeZone}
+            </p>
+          </div>
+          <Button variant="outline" onClick={() => setTimeZone(detectTimeZone())}>
+            <RefreshCw className="h-4 w-4" aria-hidden /> Refresh
+          </Button>
+        </div>
+      </Section>
+
+      <Section
+        icon={<Trash2 className="h-5 w-5" aria-hidden />}
+        title="Delete Account"
+        description="Permanently remove your account and data."
+      >
+        <div>
+          <DeleteAccountDialog email={account.email} />
+        </div>
+      </Section>
+    </div>
+  );
+}
+
+function Section({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          {icon}
+          {title}
+        </CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{value || '—'}</dd>
+    </div>
+  );
+}
+
+function Toggle({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange(v: boolean): void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <Label htmlFor={id}>{label}</Label>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+    </div>
+  );
+}
