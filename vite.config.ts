@@ -16,6 +16,6 @@ export default defineConfig({
   server: {
     port: 5173,
     // Same origin in development too: the API (and its cookies) is proxied.
-    proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false } },
+    proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false, ws: true } },
   },
 });

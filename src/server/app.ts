@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -90,13 +91,18 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
   });
   if (config.NODE_ENV === 'test') registerTestRoutes(server, auth, db);
 
+  // Live subscriptions share one WebSocket per tab: event streams over HTTP/1.1 would each hold one of the
+  // browser's six connections to the site, and a few tabs would starve ordinary requests.
+  await server.register(websocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
   await server.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
+    useWSS: true,
     trpcOptions: {
+      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       router: appRouter,
       createContext: ({ req }) => createContext({ db, config, bus, auth, files }, toFetchHeaders(req)),
-      onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'tRPC error');
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') server.log.error({ err: error, path }, 'tRPC error');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -19,6 +19,11 @@ export interface Context {
   origin: string | null;
   fetchSite: string | null;
   host: string | null;
+  /**
+   * Reads the session again. A WebSocket's context is made once, at connection; a subscription started later
+   * re-checks that the session still exists (it may have been signed out meanwhile).
+   */
+  reloadSessionId(): Promise<string | null>;
 }
 
 export interface ContextDeps {
@@ -32,7 +37,9 @@ export interface ContextDeps {
 /** Reads the session from the request's cookie: the same for queries, mutations and subscriptions. */
 export async function createContext(deps: ContextDeps, headers: Headers): Promise<Context> {
   const session = await deps.auth.api.getSession({ headers });
+  const reloadSessionId = async () => (await deps.auth.api.getSession({ headers }))?.session.id ?? null;
   return {
+    reloadSessionId,
     db: deps.db,
     config: deps.config,
     bus: deps.bus,
@@ -85,9 +92,14 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** Live subscriptions carry the session cookie, so they must come from this site (no cross-site reads). */
-const sameSiteSubscriptions = t.middleware(({ ctx, type, next }) => {
-  if (type === 'subscription' && !isSameSite(ctx)) throw toTRPCError(new AppError('BAD_ORIGIN'));
+/**
+ * Calls carry the session cookie, so they must come from this site. Browsers send Origin on cross-site requests
+ * and on every WebSocket handshake: a foreign one is refused for every call. A live subscription without Origin
+ * must also say, through fetch metadata, that it is same-origin.
+ */
+const sameSiteOnly = t.middleware(({ ctx, type, next }) => {
+  const allowed = ctx.origin ? isSameSite(ctx) : type !== 'subscription' || isSameSite(ctx);
+  if (!allowed) throw toTRPCError(new AppError('BAD_ORIGIN'));
   return next();
 });
 
@@ -106,10 +118,13 @@ export function isSameSite(
   return ctx.fetchSite === null || ctx.fetchSite === 'same-origin' || ctx.fetchSite === 'none';
 }
 
-export const publicProcedure = t.procedure.use(appErrors).use(sameSiteSubscriptions);
+export const publicProcedure = t.procedure.use(appErrors).use(sameSiteOnly);
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(async ({ ctx, type, next }) => {
   if (!ctx.user || !ctx.sessionId) throw toTRPCError(new AppError('UNAUTHENTICATED'));
+  if (type === 'subscription' && (await ctx.reloadSessionId()) !== ctx.sessionId) {
+    throw toTRPCError(new AppError('UNAUTHENTICATED'));
+  }
   return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
 });
 

@@ -139,7 +139,12 @@ test.describe('sign-in and sign-out', () => {
     await signInAsNewUser(first);
     const second = await context.newPage();
     await first.goto('/settings');
-    const liveChannel = second.waitForResponse((r) => r.url().includes('accounts.sessionEvents'));
+    // The second tab's live channel subscribes to its session's events over its WebSocket.
+    const liveChannel = new Promise<void>((resolve) => {
+      second.on('websocket', (ws) =>
+        ws.on('framesent', (frame) => String(frame.payload).includes('accounts.sessionEvents') && resolve()),
+      );
+    });
     await second.goto('/progress');
     await expect(second.getByRole('button', { name: 'Menu' })).toBeVisible();
     await liveChannel;

@@ -27,6 +27,15 @@ export type DatabaseTarget =
   | { kind: 'embedded'; dataDir: string };
 
 const POOL_SIZE = 10;
+/**
+ * One connection to the embedded database. pglite-socket's multiplexer queues each protocol message on its own,
+ * so two connections' extended-protocol messages (Parse/Bind/Execute/Sync) interleave outside transactions and
+ * clobber each other's unnamed portal ("portal \"\" cannot be run", EPIPE) under concurrent load. PGlite runs one
+ * query at a time anyway, so queueing in the pool instead costs nothing measurable.
+ */
+const EMBEDDED_POOL_SIZE = 1;
+/** A query waiting this long for the connection means something holds it (a transaction awaiting the outer pool). */
+const CONNECTION_WAIT_MS = 15_000;
 
 /** One pg Pool and Drizzle over either a PostgreSQL server or the embedded PGlite worker. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -40,7 +49,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     port: 5432,
     user: 'postgres',
     database: 'postgres',
-    max: POOL_SIZE,
+    max: EMBEDDED_POOL_SIZE,
+    connectionTimeoutMillis: CONNECTION_WAIT_MS,
   });
   return {
     db: drizzle(pool, { schema }),
@@ -66,7 +76,8 @@ async function startPgliteWorker(dataDir: string) {
   const socketPath = path.join(socketDir, '.s.PGSQL.5432');
   const file = workerFile();
   const worker = new Worker(file, {
-    workerData: { dataDir, socketPath, maxConnections: POOL_SIZE } satisfies PgliteWorkerData,
+    // A little headroom: a replaced pool connection may arrive before the old one is detached.
+    workerData: { dataDir, socketPath, maxConnections: EMBEDDED_POOL_SIZE + 2 } satisfies PgliteWorkerData,
   });
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);

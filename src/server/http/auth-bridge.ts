@@ -1,15 +1,20 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth';
 
-/** A Fetch API Request for better-auth (and tRPC's context) from a Fastify request. */
-export function toFetchHeaders(request: FastifyRequest): Headers {
+/**
+ * Fetch API headers for better-auth (and tRPC's context) from a Fastify request, or from the raw upgrade request
+ * of a WebSocket connection.
+ */
+export function toFetchHeaders(request: FastifyRequest | IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'x-client-ip') continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   // The rate limiter keys on this; set from the connection, never from the client.
-  headers.set('x-client-ip', request.ip);
+  const ip = 'ip' in request ? request.ip : request.socket?.remoteAddress;
+  headers.set('x-client-ip', ip ?? 'unknown');
   return headers;
 }
 

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/router';
 
@@ -13,13 +13,35 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * Every live subscription of a tab shares one WebSocket (event streams would each hold one of the browser's six
+ * HTTP connections to the site). The handshake carries the session cookie; after a reconnect, subscriptions
+ * resume from their last event id.
+ */
+const wsClient =
+  typeof window === 'undefined'
+    ? null
+    : createWSClient({
+        url: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/trpc`,
+        keepAlive: { enabled: true, intervalMs: 25_000, pongTimeoutMs: 5_000 },
+        lazy: { enabled: true, closeMs: 10_000 },
+      });
+
+/**
+ * The socket's session is the one it connected with: after sign-in or sign-out, reconnect so the server sees the
+ * current cookie (open subscriptions are re-established by the client).
+ */
+export function reconnectRealtime(): void {
+  const connection = wsClient?.connection;
+  if (connection && connection.state !== 'closed') connection.ws.close();
+}
+
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
-        // Server-sent events: same-origin, so the session cookie rides along; reconnects resume by last id.
-        true: httpSubscriptionLink({ url: '/api/trpc' }),
+        true: wsLink({ client: wsClient! }),
         false: httpBatchLink({ url: '/api/trpc' }),
       }),
     ],

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { AUTH_MESSAGES } from '../../../domain/auth-messages';
 import { useTheme } from '../../app/theme';
-import { useTRPC } from '../../lib/trpc';
+import { reconnectRealtime, useTRPC } from '../../lib/trpc';
 
 /** The signed-in account (null for a visitor); undefined while still loading. */
 export function useSession() {
@@ -22,6 +22,7 @@ export function useClearSession() {
     ({ silent = false }: { silent?: boolean } = {}) => {
       const meKey = trpc.accounts.me.queryKey();
       queryClient.setQueryData(meKey, null);
+      reconnectRealtime();
       queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(meKey) });
       applySignOut();
       // One toast, whether this tab signed out or heard it from another (sonner merges toasts by id).
@@ -69,8 +70,8 @@ export function useSessionEvents(signedIn: boolean) {
 export function useRefreshSession() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useCallback(
-    () => queryClient.invalidateQueries({ queryKey: trpc.accounts.me.queryKey() }),
-    [queryClient, trpc],
-  );
+  return useCallback(async () => {
+    reconnectRealtime();
+    await queryClient.invalidateQueries({ queryKey: trpc.accounts.me.queryKey() });
+  }, [queryClient, trpc]);
 }
