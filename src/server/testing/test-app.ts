@@ -199,3 +199,17 @@ export async function userIdOf(app: TestApp, cookie: string): Promise<string> {
   const session = await app.auth.api.getSession({ headers: new Headers({ cookie }) });
   return session!.user.id;
 }
+
+/** The next event published on a channel that matches, once something happens; subscribe before acting. */
+export function nextEvent<T>(app: TestApp, channel: string, matches: (data: T) => boolean = () => true): Promise<T> {
+  const controller = new AbortController();
+  return (async () => {
+    for await (const event of app.bus.subscribe(channel, { signal: controller.signal })) {
+      if (matches(event.data as T)) {
+        controller.abort();
+        return event.data as T;
+      }
+    }
+    throw new Error(`no event on ${channel}`);
+  })();
+}

@@ -7,6 +7,7 @@ import { SIGN_IN_ATTEMPTS_PER_MINUTE } from '../../auth/auth';
 import {
   callTrpc,
   createTestApp,
+  nextEvent,
   signIn,
   signUp,
   STRONG_PASSWORD,
@@ -147,14 +148,7 @@ describe('sign-in and sign-out', () => {
   it('sign-out ends the session and tells the other tabs of that session', async () => {
     const { cookie } = await signUp(app);
     const sessionId = (await app.auth.api.getSession({ headers: new Headers({ cookie }) }))!.session.id;
-    const controller = new AbortController();
-    const received: unknown[] = [];
-    const listening = (async () => {
-      for await (const event of app.bus.subscribe(sessionChannel(sessionId), { signal: controller.signal })) {
-        received.push(event.data);
-        controller.abort();
-      }
-    })();
+    const heard = nextEvent(app, sessionChannel(sessionId));
 
     const response = await app.server.inject({
       method: 'POST',
@@ -163,8 +157,7 @@ describe('sign-in and sign-out', () => {
       payload: {},
     });
     expect(response.statusCode).toBe(200);
-    await listening;
-    expect(received).toEqual([{ type: 'signed-out' }]);
+    expect(await heard).toEqual({ type: 'signed-out' });
     expect((await callTrpc(app, 'accounts.me', { cookie })).data).toBeNull();
   });
 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels } from '../../realtime/channels';
-import { callTrpc, createTestApp, signUp, TEST_ORIGIN, userIdOf, type TestApp } from '../../testing/test-app';
+import {
+  callTrpc,
+  createTestApp,
+  nextEvent,
+  signUp,
+  TEST_ORIGIN,
+  userIdOf,
+  type TestApp,
+} from '../../testing/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,15 +22,7 @@ describe('presence', () => {
   it('a heartbeat marks the user online now, announced on the global channel', async () => {
     const { cookie } = await signUp(app);
     const userId = await userIdOf(app, cookie);
-    const controller = new AbortController();
-    const heard = (async () => {
-      for await (const e of app.bus.subscribe(channels.presence, { signal: controller.signal })) {
-        if ((e.data as Presence).userId === userId) {
-          controller.abort();
-          return e.data as Presence;
-        }
-      }
-    })();
+    const heard = nextEvent<Presence>(app, channels.presence, (e) => e.userId === userId);
     await callTrpc(app, 'presence.heartbeat', { method: 'POST', cookie });
     const event = await heard;
     expect(Date.now() - new Date(event!.onlineAt!).getTime()).toBeLessThan(5000);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels } from '../../realtime/channels';
-import { callTrpc, createTestApp, signUp, upload, userIdOf, type TestApp } from '../../testing/test-app';
+import { callTrpc, createTestApp, nextEvent, signUp, upload, userIdOf, type TestApp } from '../../testing/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -27,13 +27,7 @@ describe('profiles', () => {
   it('a user updates their own profile and sees it, and their live channel hears of it', async () => {
     const { cookie } = await signUp(app);
     const userId = await userIdOf(app, cookie);
-    const controller = new AbortController();
-    const heard = (async () => {
-      for await (const e of app.bus.subscribe(channels.profile(userId), { signal: controller.signal })) {
-        controller.abort();
-        return e.data;
-      }
-    })();
+    const heard = nextEvent(app, channels.profile(userId));
     const result = await callTrpc(app, 'profiles.update', { method: 'POST', input: profileInput, cookie });
     expect(result.status).toBe(200);
     expect(await heard).toEqual({ type: 'profile-updated' });

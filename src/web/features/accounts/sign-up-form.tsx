@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { AUTH_MESSAGES, passwordStrengthError, signUpErrorMessage, signUpSchema } from '../../../domain/auth';
+import { AUTH_MESSAGES, signUpErrorMessage, signUpSchema } from '../../../domain/auth';
 import { useTheme } from '../../app/theme';
 import { authClient } from '../../lib/auth-client';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
@@ -13,6 +13,7 @@ import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { useRefreshSession } from './api';
+import { PasswordRequirements } from './password-requirements';
 
 interface SignUpValues {
   firstName: string;
@@ -35,7 +36,6 @@ export function SignUpForm() {
   });
   const { errors, isSubmitting, isSubmitted } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });
-  const strengthError = isSubmitted ? passwordStrengthError(password) : null;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -104,12 +104,7 @@ export function SignUpForm() {
           {...form.register('password')}
         />
       </FormField>
-      {strengthError && (
-        <Alert variant="destructive">
-          <AlertTitle>Password Requirements</AlertTitle>
-          <AlertDescription>{strengthError}</AlertDescription>
-        </Alert>
-      )}
+      <PasswordRequirements password={password} show={isSubmitted} />
       <FormField id="sign-up-date-of-birth" label="Date of birth" error={errors.dateOfBirth?.message}>
         <Input
           type="date"

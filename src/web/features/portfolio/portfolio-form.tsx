@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
-import { checkUpload } from '../../../domain/files';
 import {
   PORTFOLIO_DESCRIPTION_MAX,
   PORTFOLIO_MESSAGES,
@@ -11,7 +9,7 @@ import {
   portfolioItemSchema,
   type PortfolioItemInput,
 } from '../../../domain/portfolio';
-import { uploadFile } from '../../lib/upload';
+import { useImageUpload } from '../../lib/use-image-upload';
 import { Button } from '../../ui/button';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
@@ -38,38 +36,21 @@ export function PortfolioForm({
   onChange?(values: PortfolioItemInput): void;
 }) {
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const form = useForm<PortfolioItemInput>({
     resolver: zodResolver(portfolioItemSchema) as never,
     defaultValues: initial,
   });
   const { errors, isSubmitting } = form.formState;
   const values = useWatch({ control: form.control }) as PortfolioItemInput;
+  const { inputRef, progress, pick } = useImageUpload<{ url: string }>('portfolio', {
+    onUploaded: ({ url }) => form.setValue('imageUrl', url, { shouldDirty: true }),
+    successMessage: PORTFOLIO_MESSAGES.imageUploaded,
+    failureMessage: PORTFOLIO_MESSAGES.imageFailed,
+  });
 
   useEffect(() => {
     onChange?.(values);
   }, [values, onChange]);
-
-  const pickImage = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = checkUpload('portfolio', file);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    setProgress(0);
-    try {
-      const { url } = await uploadFile<{ url: string }>('portfolio', file, setProgress);
-      form.setValue('imageUrl', url, { shouldDirty: true });
-      toast.success(PORTFOLIO_MESSAGES.imageUploaded);
-    } catch (error) {
-      toast.error((error as Error).message || PORTFOLIO_MESSAGES.imageFailed);
-    } finally {
-      setProgress(null);
-      if (fileInput.current) fileInput.current.value = '';
-    }
-  };
 
   // The server parses with the same schema: send the raw form values, not the transformed ones.
   const submit = form.handleSubmit(async () => onSubmit(form.getValues()));
@@ -106,11 +87,11 @@ export function PortfolioForm({
         </label>
         <input
           id={`${id}-image`}
-          ref={fileInput}
+          ref={inputRef}
           type="file"
           accept="image/*"
           className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
-          onChange={(e) => void pickImage(e.target.files?.[0])}
+          onChange={(e) => void pick(e.target.files?.[0])}
           disabled={busy}
         />
         <p className="text-xs text-muted-foreground">PNG, JPG, GIF up to 5MB</p>

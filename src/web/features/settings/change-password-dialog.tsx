@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { changePasswordSchema, SETTINGS_MESSAGES, type ChangePassword } from '../../../domain/account-settings';
-import { passwordStrengthError } from '../../../domain/auth';
 import { authClient } from '../../lib/auth-client';
-import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { PasswordRequirements } from '../accounts/password-requirements';
 
 export function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
@@ -18,7 +17,7 @@ export function ChangePasswordDialog() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting, isSubmitted } = form.formState;
-  const strengthError = isSubmitted ? passwordStrengthError(form.getValues('newPassword')) : null;
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     const { error } = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true });
@@ -61,12 +60,7 @@ export function ChangePasswordDialog() {
               {...form.register('newPassword')}
             />
           </FormField>
-          {strengthError && (
-            <Alert variant="destructive">
-              <AlertTitle>Password Requirements</AlertTitle>
-              <AlertDescription>{strengthError}</AlertDescription>
-            </Alert>
-          )}
+          <PasswordRequirements password={newPassword} show={isSubmitted} />
           <FormField id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
             <Input
               type="password"

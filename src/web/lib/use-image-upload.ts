@@ -1,0 +1,47 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { checkUpload, type UploadKindName } from '../../domain/files';
+import { uploadFile } from './upload';
+
+/**
+ * Picking and uploading one image: the same check the server makes, progress while it uploads, the spec's
+ * success and failure toasts, and a reset input so the same file can be picked again.
+ */
+export function useImageUpload<T>(
+  kind: UploadKindName,
+  {
+    upload = (file, onProgress) => uploadFile<T>(kind, file, onProgress),
+    onUploaded,
+    successMessage,
+    failureMessage,
+  }: {
+    upload?: (file: File, onProgress: (percent: number) => void) => Promise<T>;
+    onUploaded?: (result: T) => void;
+    successMessage: string;
+    failureMessage: string;
+  },
+) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkUpload(kind, file);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setProgress(0);
+    try {
+      onUploaded?.(await upload(file, setProgress));
+      toast.success(successMessage);
+    } catch (error) {
+      toast.error((error as Error).message || failureMessage);
+    } finally {
+      setProgress(null);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  return { inputRef, progress, pick, uploading: progress !== null };
+}
