@@ -44,3 +44,10 @@ export async function menuLabels(page: Page): Promise<string[]> {
   const nav = await openSideMenu(page);
   return nav.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''));
 }
+
+/** Signs out through the side menu and waits until the page shows the signed-out top bar. */
+export async function signOut(page: Page) {
+  const nav = await openSideMenu(page);
+  await nav.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+}

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { openSideMenu, signInAsNewUser } from './helpers';
+import { signInAsNewUser, signOut } from './helpers';
 import { totp } from './totp';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-images-'));
@@ -200,7 +200,7 @@ test.describe('settings', () => {
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await expect(page.getByText('Password changed successfully')).toBeVisible();
 
-    await (await openSideMenu(page)).getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
     await page.goto('/auth?mode=login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
@@ -226,7 +226,7 @@ test.describe('settings', () => {
     await expect(page.getByText('Two-factor authentication enabled')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
 
-    await (await openSideMenu(page)).getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
     await page.goto('/auth?mode=login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);

@@ -33,7 +33,9 @@ export function useImageUpload<T>(
     }
     setProgress(0);
     try {
-      onUploaded?.(await upload(file, setProgress));
+      // Awaited first: in `onUploaded?.(await upload())` a missing callback would skip the upload itself.
+      const result = await upload(file, setProgress);
+      onUploaded?.(result);
       toast.success(successMessage);
     } catch (error) {
       toast.error((error as Error).message || failureMessage);
