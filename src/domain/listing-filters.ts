@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { DELIVERY_METHODS, type DeliveryMethod } from './services';
+
+/** Price buckets of spec 2 section 5: inclusive bounds; 100+ means at least 100. */
+export const PRICE_BUCKETS = ['any', '0-25', '25-50', '50-100', '100+'] as const;
+export type PriceBucket = (typeof PRICE_BUCKETS)[number];
+
+export const PRICE_BUCKET_LABELS: Record<PriceBucket, string> = {
+  any: 'Any price',
+  '0-25': '$0 – $25',
+  '25-50': '$25 – $50',
+  '50-100': '$50 – $100',
+  '100+': '$100+',
+};
+
+/** The bucket as cents, both bounds inclusive; max null means no upper bound. */
+export function priceBucketRange(bucket: PriceBucket): { minCents: number; maxCents: number | null } | null {
+  if (bucket === 'any') return null;
+  if (bucket === '100+') return { minCents: 10_000, maxCents: null };
+  const [min, max] = bucket.split('-').map(Number) as [number, number];
+  return { minCents: min * 100, maxCents: max * 100 };
+}
+
+export function priceInBucket(priceCents: number, bucket: PriceBucket): boolean {
+  const range = priceBucketRange(bucket);
+  if (!range) return true;
+  return priceCents >= range.minCents && (range.maxCents === null || priceCents <= range.maxCents);
+}
+
+export const METHOD_FILTERS = ['any', ...DELIVERY_METHODS] as const;
+export type MethodFilter = (typeof METHOD_FILTERS)[number];
+
+/**
+ * The delivery methods a service may have to match the chosen filter: a service offered both ways matches any
+ * chosen method, and choosing "both" matches everything. Null means no restriction.
+ */
+export function deliveryMethodsMatching(filter: MethodFilter): DeliveryMethod[] | null {
+  if (filter === 'any' || filter === 'both') return null;
+  return [filter, 'both'];
+}
+
+export function serviceMatchesMethod(method: DeliveryMethod, filter: MethodFilter): boolean {
+  const allowed = deliveryMethodsMatching(filter);
+  return allowed === null || allowed.includes(method);
+}
+
+export const LISTING_PAGE_SIZE = 24;
+export const SEARCH_MAX = 100;
+
+export const serviceListingSchema = z.object({
+  search: z.string().trim().max(SEARCH_MAX).default(''),
+  categoryId: z.uuid().nullish(),
+  price: z.enum(PRICE_BUCKETS).default('any'),
+  method: z.enum(METHOD_FILTERS).default('any'),
+  /** The last card of the previous page (newest first). */
+  cursor: z.object({ createdAt: z.string(), id: z.uuid() }).nullish(),
+  limit: z.number().int().min(1).max(60).default(LISTING_PAGE_SIZE),
+});
+export type ServiceListing = z.input<typeof serviceListingSchema>;
