@@ -27,6 +27,20 @@ export const UPLOAD_KINDS = {
     wrongTypeMessage: 'Please select an image file',
     tooLargeMessage: 'File size must be less than 5MB',
   },
+  service: {
+    bucket: 'service-images',
+    maxBytes: 5 * MB,
+    accepts: IMAGE_MIMES,
+    wrongTypeMessage: 'Please select an image file',
+    tooLargeMessage: 'File size must be less than 5MB',
+  },
+  request: {
+    bucket: 'service-request-images',
+    maxBytes: 5 * MB,
+    accepts: IMAGE_MIMES,
+    wrongTypeMessage: 'Please select an image file',
+    tooLargeMessage: 'File size must be less than 5MB',
+  },
 } as const satisfies Record<string, UploadKind>;
 
 export type UploadKindName = keyof typeof UPLOAD_KINDS;

@@ -57,3 +57,13 @@ export const serviceListingSchema = z.object({
   limit: z.number().int().min(1).max(60).default(LISTING_PAGE_SIZE),
 });
 export type ServiceListing = z.input<typeof serviceListingSchema>;
+
+/** The requests listing: the method filter exists on screen but, as specified, is not applied to the query. */
+export const requestListingSchema = z.object({
+  search: z.string().trim().max(SEARCH_MAX).default(''),
+  categoryId: z.uuid().nullish(),
+  price: z.enum(PRICE_BUCKETS).default('any'),
+  cursor: z.object({ createdAt: z.string(), id: z.uuid() }).nullish(),
+  limit: z.number().int().min(1).max(60).default(LISTING_PAGE_SIZE),
+});
+export type RequestListing = z.input<typeof requestListingSchema>;

@@ -3,6 +3,9 @@ import { adminRouter } from './features/admin/admin.router';
 import { portfolioRouter } from './features/portfolio/portfolio.router';
 import { presenceRouter } from './features/presence/presence.router';
 import { profilesRouter } from './features/profiles/profiles.router';
+import { categoriesRouter } from './features/categories/categories.router';
+import { requestsRouter } from './features/requests/requests.router';
+import { servicesRouter } from './features/services/services.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -11,6 +14,9 @@ export const appRouter = router({
   profiles: profilesRouter,
   portfolio: portfolioRouter,
   presence: presenceRouter,
+  categories: categoriesRouter,
+  services: servicesRouter,
+  requests: requestsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,9 +10,17 @@ import * as profileSchema from './schema/profiles';
 import * as categorySchema from './schema/service-categories';
 import * as portfolioSchema from './schema/portfolio';
 import * as presenceSchema from './schema/presence';
+import * as serviceSchema from './schema/services';
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 
-export const schema = { ...authSchema, ...profileSchema, ...categorySchema, ...portfolioSchema, ...presenceSchema };
+export const schema = {
+  ...authSchema,
+  ...profileSchema,
+  ...categorySchema,
+  ...portfolioSchema,
+  ...presenceSchema,
+  ...serviceSchema,
+};
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {

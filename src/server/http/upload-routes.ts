@@ -53,13 +53,16 @@ export async function registerUploadRoutes(
     }
   });
 
-  app.post('/api/uploads/portfolio', async (request, reply) => {
-    try {
-      const { user, data, ext } = await readUpload(request, 'portfolio');
-      const url = await files.put(UPLOAD_KINDS.portfolio.bucket, user.id, `${fileStem()}.${ext}`, data);
-      return { url };
-    } catch (error) {
-      return fail(reply, error);
-    }
-  });
+  // Images that items reference by URL: stored as uploaded, attached (and owned) when the item is saved.
+  for (const kind of ['portfolio', 'service', 'request'] as const) {
+    app.post(`/api/uploads/${kind}`, async (request, reply) => {
+      try {
+        const { user, data, ext } = await readUpload(request, kind);
+        const url = await files.put(UPLOAD_KINDS[kind].bucket, user.id, `${fileStem()}.${ext}`, data);
+        return { url };
+      } catch (error) {
+        return fail(reply, error);
+      }
+    });
+  }
 }

@@ -4,7 +4,7 @@ import { portfolioItems } from '../../db/schema/portfolio';
 import type { BlobStore } from '../../files/blob-store';
 import { channels, type PortfolioEvent } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
-import { assertOwnImage } from './portfolio-access';
+import { assertOwnUpload } from '../../files/assert-own-upload';
 
 export async function createPortfolioItem(
   db: Db,
@@ -13,7 +13,7 @@ export async function createPortfolioItem(
   actor: { id: string },
   fields: PortfolioItemFields,
 ) {
-  assertOwnImage(files, actor, fields);
+  assertOwnUpload(files, actor, fields.imageUrl, 'portfolio');
   const [item] = await db
     .insert(portfolioItems)
     .values({ ...fields, userId: actor.id })

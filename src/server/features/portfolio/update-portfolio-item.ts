@@ -5,7 +5,8 @@ import { portfolioItems } from '../../db/schema/portfolio';
 import type { BlobStore } from '../../files/blob-store';
 import { channels, type PortfolioEvent } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
-import { assertOwnImage, assertPortfolioOwner } from './portfolio-access';
+import { assertOwnUpload } from '../../files/assert-own-upload';
+import { assertPortfolioOwner } from './portfolio-access';
 
 /** Only the owner may edit; a replaced image's file is removed. */
 export async function updatePortfolioItem(
@@ -17,7 +18,7 @@ export async function updatePortfolioItem(
   fields: PortfolioItemFields,
 ) {
   const existing = await assertPortfolioOwner(db, actor, itemId);
-  assertOwnImage(files, actor, fields);
+  assertOwnUpload(files, actor, fields.imageUrl, 'portfolio');
   const [item] = await db
     .update(portfolioItems)
     .set({ ...fields, updatedAt: new Date() })

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DELIVERY_METHODS, PRICING_TYPES, type ServiceLocation } from '../../../domain/services';
+import { users } from './auth';
+import { serviceCategories } from './service-categories';
+
+export const pricingTypeEnum = pgEnum('pricing_type', PRICING_TYPES);
+export const deliveryMethodEnum = pgEnum('delivery_method', DELIVERY_METHODS);
+
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: uuid('category_id').references(() => serviceCategories.id, { onDelete: 'set null' }),
+    priceCents: integer('price_cents').notNull(),
+    pricingType: pricingTypeEnum('pricing_type').notNull().default('fixed'),
+    deliveryMethod: deliveryMethodEnum('delivery_method').notNull().default('virtual'),
+    serviceLocation: jsonb('service_location').$type<ServiceLocation>(),
+    imageUrl: text('image_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('services_price_cents_non_negative', sql`${t.priceCents} >= 0`),
+    // Every listing is newest first; these keep each filter's first page an index walk.
+    index('services_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('services_category_created_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
+    index('services_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('services_price_idx').on(t.priceCents),
+    index('services_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('services_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+  ],
+);
+
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    budgetCents: integer('budget_cents'),
+    pricingType: pricingTypeEnum('pricing_type').notNull().default('fixed'),
+    serviceCategoryId: uuid('service_category_id').references(() => serviceCategories.id, { onDelete: 'set null' }),
+    imageUrl: text('image_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('service_requests_budget_non_negative', sql`${t.budgetCents} is null or ${t.budgetCents} >= 0`),
+    index('service_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('service_requests_category_created_idx').on(t.serviceCategoryId, t.createdAt.desc(), t.id.desc()),
+    index('service_requests_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('service_requests_budget_idx').on(t.budgetCents),
+    index('service_requests_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('service_requests_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+  ],
+);
+
+/** Reports against a service, read by admins (spec 3). */
+export const serviceReports = pgTable(
+  'service_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('service_reports_service_idx').on(t.serviceId)],
+);

@@ -1,0 +1,90 @@
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  deliveryMethodsMatching,
+  priceBucketRange,
+  type MethodFilter,
+  type PriceBucket,
+} from '../../../domain/listing-filters';
+import type { Db } from '../../db/database';
+import { profiles } from '../../db/schema/profiles';
+import { serviceCategories } from '../../db/schema/service-categories';
+import { services } from '../../db/schema/services';
+
+/** What a service card and the detail page show: the service, its category name and its owner's name. */
+export const serviceCardColumns = {
+  id: services.id,
+  userId: services.userId,
+  title: services.title,
+  description: services.description,
+  categoryId: services.categoryId,
+  categoryName: serviceCategories.name,
+  priceCents: services.priceCents,
+  pricingType: services.pricingType,
+  deliveryMethod: services.deliveryMethod,
+  serviceLocation: services.serviceLocation,
+  imageUrl: services.imageUrl,
+  createdAt: services.createdAt,
+  ownerFirstName: profiles.firstName,
+  ownerLastName: profiles.lastName,
+  ownerAvatarUrl: profiles.avatarUrl,
+};
+
+export function selectServiceCards(db: Db) {
+  return db
+    .select(serviceCardColumns)
+    .from(services)
+    .leftJoin(serviceCategories, eq(services.categoryId, serviceCategories.id))
+    .leftJoin(profiles, eq(services.userId, profiles.id));
+}
+
+/** Case-insensitive partial match; % and _ typed by the user are matched literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The search text found in any of the columns (each has a pg_trgm index). */
+export function textMatches(columns: AnyPgColumn[], search: string): SQL | undefined {
+  return search ? or(...columns.map((c) => ilike(c, containsPattern(search)))) : undefined;
+}
+
+/** The discovery filters as SQL, with the spec's exact semantics (see src/domain/listing-filters.ts). */
+export function serviceFilters(filters: {
+  search: string;
+  categoryId?: string | null;
+  price: PriceBucket;
+  method: MethodFilter;
+}) {
+  const range = priceBucketRange(filters.price);
+  const methods = deliveryMethodsMatching(filters.method);
+  return and(
+    textMatches([services.title, services.description], filters.search),
+    filters.categoryId ? eq(services.categoryId, filters.categoryId) : undefined,
+    range ? gte(services.priceCents, range.minCents) : undefined,
+    range?.maxCents != null ? lte(services.priceCents, range.maxCents) : undefined,
+    methods ? inArray(services.deliveryMethod, methods) : undefined,
+  );
+}
+
+/** Newest first, with (created_at, id) keyset pagination: later pages cost the same as the first. */
+export function afterCursor(
+  table: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  cursor?: { createdAt: string; id: string } | null,
+) {
+  return cursor ? sql`(${table.createdAt}, ${table.id}) < (${new Date(cursor.createdAt)}, ${cursor.id})` : undefined;
+}
+
+export const newestFirst = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }) => [
+  desc(table.createdAt),
+  desc(table.id),
+];
+
+/** One more row than the page tells whether another page exists. */
+export function toPage<T extends { createdAt: Date; id: string }>(rows: T[], limit: number) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? { createdAt: last.createdAt.toISOString(), id: last.id } : null,
+  };
+}

@@ -1,0 +1,202 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_CATEGORIES } from '../../../domain/categories';
+import { callTrpc, createTestApp, signUp, upload, userIdOf, type TestApp } from '../../testing/test-app';
+
+let app: TestApp;
+let owner: { cookie: string; id: string };
+const [webDev, design] = SERVICE_CATEGORIES;
+
+type Page = {
+  items: {
+    id: string;
+    title: string;
+    priceCents: number;
+    deliveryMethod: string;
+    categoryName: string | null;
+    ownerFirstName: string | null;
+  }[];
+  nextCursor: { createdAt: string; id: string } | null;
+};
+
+const base = {
+  description: 'A long enough description for this service.',
+  category_id: webDev!.id,
+  pricing_type: 'fixed',
+  service_location: null,
+  image_url: '',
+};
+const here = { latitude: 40.7128, longitude: -74.006, radius: 5 };
+
+async function offer(cookie: string, fields: Record<string, unknown>) {
+  const result = await callTrpc(app, 'services.create', { method: 'POST', input: { ...base, ...fields }, cookie });
+  expect(result.status, JSON.stringify(result.error)).toBe(200);
+  return (result.data as { id: string }).id;
+}
+
+async function list(input: Record<string, unknown>) {
+  const result = await callTrpc(app, 'services.list', { input });
+  expect(result.status, JSON.stringify(result.error)).toBe(200);
+  return result.data as Page;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const { cookie } = await signUp(app, { firstName: 'Owner' });
+  owner = { cookie, id: await userIdOf(app, cookie) };
+  await offer(cookie, { title: 'Cheap virtual tutoring', price: 10, delivery_method: 'virtual' });
+  await offer(cookie, { title: 'Edge twenty five', price: 25, delivery_method: 'in-person', service_location: here });
+  await offer(cookie, {
+    title: 'Mid logo design',
+    price: 40,
+    delivery_method: 'both',
+    service_location: here,
+    category_id: design!.id,
+  });
+  await offer(cookie, { title: 'Exactly one hundred', price: 100, delivery_method: 'virtual', pricing_type: 'hourly' });
+  await offer(cookie, {
+    title: 'Premium WEBSITE build',
+    price: 450,
+    delivery_method: 'in-person',
+    service_location: here,
+  });
+});
+afterAll(() => app.close());
+
+const titles = (page: Page) => page.items.map((s) => s.title).sort();
+
+describe('discovery filters', () => {
+  it('lists everything newest first with category and owner names', async () => {
+    const page = await list({});
+    expect(page.items.map((s) => s.title)).toEqual([
+      'Premium WEBSITE build',
+      'Exactly one hundred',
+      'Mid logo design',
+      'Edge twenty five',
+      'Cheap virtual tutoring',
+    ]);
+    expect(page.items[2]).toMatchObject({ categoryName: 'Design', ownerFirstName: 'Owner', priceCents: 4000 });
+  });
+
+  it.each([
+    [{ price: '0-25' }, ['Cheap virtual tutoring', 'Edge twenty five']],
+    [{ price: '25-50' }, ['Edge twenty five', 'Mid logo design']],
+    [{ price: '50-100' }, ['Exactly one hundred']],
+    [{ price: '100+' }, ['Exactly one hundred', 'Premium WEBSITE build']],
+    [{ method: 'virtual' }, ['Cheap virtual tutoring', 'Exactly one hundred', 'Mid logo design']],
+    [{ method: 'in-person' }, ['Edge twenty five', 'Mid logo design', 'Premium WEBSITE build']],
+    [
+      { method: 'both' },
+      ['Cheap virtual tutoring', 'Edge twenty five', 'Exactly one hundred', 'Mid logo design', 'Premium WEBSITE build'],
+    ],
+    [{ search: 'website' }, ['Premium WEBSITE build']],
+    [{ search: 'LOGO' }, ['Mid logo design']],
+    [
+      { search: 'long enough' },
+      ['Cheap virtual tutoring', 'Edge twenty five', 'Exactly one hundred', 'Mid logo design', 'Premium WEBSITE build'],
+    ],
+    [{ search: '100%' }, []],
+    [{ categoryId: design!.id }, ['Mid logo design']],
+    [{ categoryId: webDev!.id, price: '100+', method: 'in-person' }, ['Premium WEBSITE build']],
+    [{ search: 'e', price: '0-25', method: 'virtual' }, ['Cheap virtual tutoring']],
+  ])('%j -> %j', async (filters, expected) => {
+    expect(titles(await list(filters))).toEqual([...expected].sort());
+  });
+
+  it('pages with a cursor, without gaps or repeats', async () => {
+    const first = await list({ limit: 2 });
+    const second = await list({ limit: 2, cursor: first.nextCursor });
+    const third = await list({ limit: 2, cursor: second.nextCursor });
+    expect([...first.items, ...second.items, ...third.items].map((s) => s.title)).toEqual(
+      (await list({})).items.map((s) => s.title),
+    );
+    expect(third.nextCursor).toBeNull();
+  });
+});
+
+describe('offering and owning a service', () => {
+  it('refuses invalid offers with the spec’s messages', async () => {
+    const noLocation = await callTrpc(app, 'services.create', {
+      method: 'POST',
+      input: { ...base, title: 'In person please', price: 5, delivery_method: 'in-person' },
+      cookie: owner.cookie,
+    });
+    expect(noLocation.error?.message).toBe('Service location is required for in-person or hybrid delivery methods');
+    const negative = await callTrpc(app, 'services.create', {
+      method: 'POST',
+      input: { ...base, title: 'Negative price', price: -5, delivery_method: 'virtual' },
+      cookie: owner.cookie,
+    });
+    expect(negative.error?.message).toBe('Price cannot be negative');
+  });
+
+  it('a visitor cannot offer; nobody but the owner can edit or delete', async () => {
+    const id = await offer(owner.cookie, { title: 'Guarded service', price: 5, delivery_method: 'virtual' });
+    expect(
+      (
+        await callTrpc(app, 'services.create', {
+          method: 'POST',
+          input: { ...base, title: 'Anonymous', price: 1, delivery_method: 'virtual' },
+        })
+      ).status,
+    ).toBe(401);
+    const other = await signUp(app);
+    const edit = await callTrpc(app, 'services.update', {
+      method: 'POST',
+      input: { id, fields: { ...base, title: 'Hijacked', price: 1, delivery_method: 'virtual' } },
+      cookie: other.cookie,
+    });
+    expect(edit.status).toBe(403);
+    expect(
+      (await callTrpc(app, 'services.delete', { method: 'POST', input: { id }, cookie: other.cookie })).status,
+    ).toBe(403);
+    expect((await callTrpc(app, 'services.get', { input: { id } })).data).toMatchObject({ title: 'Guarded service' });
+
+    const renamed = await callTrpc(app, 'services.update', {
+      method: 'POST',
+      input: { id, fields: { ...base, title: 'Renamed service', price: 7.5, delivery_method: 'virtual' } },
+      cookie: owner.cookie,
+    });
+    expect(renamed.status).toBe(200);
+    expect((await callTrpc(app, 'services.get', { input: { id } })).data).toMatchObject({
+      title: 'Renamed service',
+      priceCents: 750,
+    });
+    expect(
+      (await callTrpc(app, 'services.delete', { method: 'POST', input: { id }, cookie: owner.cookie })).status,
+    ).toBe(200);
+    expect((await callTrpc(app, 'services.get', { input: { id } })).status).toBe(404);
+  });
+
+  it('service images: checked by content and limited to 5 MB, only the uploader’s own', async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const ok = await upload(app, 'service', png, { cookie: owner.cookie });
+    expect(ok.json.url).toMatch(/^\/files\/service-images\//);
+    const fake = await upload(app, 'service', Buffer.from('GIF89a? no, text'), {
+      cookie: owner.cookie,
+      type: 'image/gif',
+    });
+    expect(fake.json.error).toBe('Please select an image file');
+    const big = await upload(app, 'service', Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]), {
+      cookie: owner.cookie,
+    });
+    expect(big.json.error).toBe('File size must be less than 5MB');
+    const other = await signUp(app);
+    const stolen = await callTrpc(app, 'services.create', {
+      method: 'POST',
+      input: { ...base, title: 'With stolen image', price: 1, delivery_method: 'virtual', image_url: ok.json.url },
+      cookie: other.cookie,
+    });
+    expect(stolen.status).toBe(400);
+  });
+
+  it('My Services lists only the signed-in user’s services', async () => {
+    const other = await signUp(app);
+    await offer(other.cookie, { title: 'Someone else offers', price: 3, delivery_method: 'virtual' });
+    const mine = (await callTrpc(app, 'services.mine', { cookie: other.cookie })).data as { title: string }[];
+    expect(mine.map((s) => s.title)).toEqual(['Someone else offers']);
+    expect((await callTrpc(app, 'services.mine')).status).toBe(401);
+  });
+});
