@@ -127,3 +127,12 @@ export const SERVICE_CATEGORIES: readonly ServiceCategory[] = definitions.map((c
 }));
 
 export const UNCATEGORIZED = 'Uncategorized';
+
+/** Category tiles per row by viewport width (spec 2, Discovery); two rows show before "Show All". */
+export function tilesPerRow(viewportWidth: number): number {
+  if (viewportWidth >= 1536) return 12;
+  if (viewportWidth >= 1280) return 10;
+  if (viewportWidth >= 1024) return 8;
+  if (viewportWidth >= 768) return 6;
+  return 5;
+}

@@ -82,8 +82,6 @@ describe('display', () => {
   it('formats USD with /hr for hourly', () => {
     expect(formatPrice(2550)).toBe('$25.50');
     expect(formatPrice(1000, 'hourly')).toBe('$10.00/hr');
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 8 }), (c) => /^\$[\d,]+\.\d{2}$/.test(formatPrice(c))),
-    );
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10 ** 8 }), (c) => /^\$[\d,]+\.\d{2}$/.test(formatPrice(c))));
   });
 });

@@ -22,8 +22,14 @@ export const routes: RouteObject[] = [
       // Forms, their schemas and the auth client load only when a visitor opens /auth.
       { path: '/auth', lazy: async () => ({ Component: (await import('../features/accounts/auth-page')).AuthPage }) },
       // Spec placeholders, exactly as specified.
-      planned('/services', 'Services', 'Services will be displayed here'),
-      planned('/services/:id', 'Service', 'Service {id}'),
+      {
+        path: '/services',
+        lazy: async () => ({ Component: (await import('../features/services/services-page')).ServicesPage }),
+      },
+      {
+        path: '/services/:id',
+        lazy: async () => ({ Component: (await import('../features/services/service-detail-page')).ServiceDetailPage }),
+      },
       planned('/edit-profile', 'Edit Profile', 'Profile editing lives on My Profile.'),
       {
         path: '/create-service',
@@ -37,9 +43,20 @@ export const routes: RouteObject[] = [
           </div>
         ),
       },
-      planned('/discover-services', 'Discover Services', 'Browse, search and filter the services students offer.'),
-      planned('/category/:categoryId', 'Services by Category', 'Every service in one category, with its hero image.'),
-      planned('/offer-skills', 'Offer a Service', 'The form to publish a service with a price and delivery method.'),
+      {
+        path: '/discover-services',
+        lazy: async () => ({
+          Component: (await import('../features/services/discover-services-page')).DiscoverServicesPage,
+        }),
+      },
+      {
+        path: '/category/:categoryId',
+        lazy: async () => ({ Component: (await import('../features/services/category-page')).CategoryPage }),
+      },
+      {
+        path: '/offer-skills',
+        lazy: async () => ({ Component: (await import('../features/services/offer-skills-page')).OfferSkillsPage }),
+      },
       planned('/how-to-start', 'How to Start', 'A guide for students who want to offer their skills.'),
       planned('/how-to-hire', 'How to Hire', 'A guide for clients hiring a student for a project.'),
       planned('/success-stories', 'Success Stories', 'Stories from students and the clients who hired them.'),
@@ -55,12 +72,32 @@ export const routes: RouteObject[] = [
         path: '/profile/:userId',
         lazy: async () => ({ Component: (await import('../features/profiles/public-profile-page')).PublicProfilePage }),
       },
-      planned('/my-services', 'My Services and Requests', 'The services you offer and the requests you posted.'),
-      planned('/edit-service/:id', 'Edit Service', 'Edit one of your services.'),
-      planned('/edit-request/:id', 'Edit Service Request', 'Edit one of your service requests.'),
-      planned('/requests', 'Service Requests', 'Requests posted by clients, with search and filters.'),
-      planned('/requests/category/:categoryId', 'Service Requests', 'Requests in one category.'),
-      planned('/request-service', 'Request a Service', 'Post what you need, with an optional budget.'),
+      {
+        path: '/my-services',
+        lazy: async () => ({ Component: (await import('../features/services/my-services-page')).MyServicesPage }),
+      },
+      {
+        path: '/edit-service/:id',
+        lazy: async () => ({ Component: (await import('../features/services/edit-service-page')).EditServicePage }),
+      },
+      {
+        path: '/edit-request/:id',
+        lazy: async () => ({ Component: (await import('../features/requests/edit-request-page')).EditRequestPage }),
+      },
+      {
+        path: '/requests',
+        lazy: async () => ({ Component: (await import('../features/requests/requests-page')).RequestsPage }),
+      },
+      {
+        path: '/requests/category/:categoryId',
+        lazy: async () => ({ Component: (await import('../features/requests/requests-page')).RequestsPage }),
+      },
+      {
+        path: '/request-service',
+        lazy: async () => ({
+          Component: (await import('../features/requests/request-service-page')).RequestServicePage,
+        }),
+      },
       planned('/conversations', 'Messages', 'Your conversations with clients and providers.'),
       planned('/feedback', 'Feedback', 'Send feedback to the team and follow up on it.'),
       planned('/polls', 'Community Polls', 'Vote on community moderation polls.'),

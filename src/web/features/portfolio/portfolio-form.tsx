@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   PORTFOLIO_DESCRIPTION_MAX,
@@ -9,11 +8,10 @@ import {
   portfolioItemSchema,
   type PortfolioItemInput,
 } from '../../../domain/portfolio';
-import { useImageUpload } from '../../lib/use-image-upload';
+import { ImageField } from '../../ui/image-field';
 import { Button } from '../../ui/button';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { ProgressBar } from '../../ui/progress-bar';
 import { Textarea } from '../../ui/textarea';
 
 export const EMPTY_PORTFOLIO_ITEM: PortfolioItemInput = { title: '', description: '', projectUrl: '', imageUrl: '' };
@@ -42,11 +40,7 @@ export function PortfolioForm({
   });
   const { errors, isSubmitting } = form.formState;
   const values = useWatch({ control: form.control }) as PortfolioItemInput;
-  const { inputRef, progress, pick } = useImageUpload<{ url: string }>('portfolio', {
-    onUploaded: ({ url }) => form.setValue('imageUrl', url, { shouldDirty: true }),
-    successMessage: PORTFOLIO_MESSAGES.imageUploaded,
-    failureMessage: PORTFOLIO_MESSAGES.imageFailed,
-  });
+  const [uploading, setUploading] = useState(false);
 
   useEffect(() => {
     onChange?.(values);
@@ -54,7 +48,7 @@ export function PortfolioForm({
 
   // The server parses with the same schema: send the raw form values, not the transformed ones.
   const submit = form.handleSubmit(async () => onSubmit(form.getValues()));
-  const busy = isSubmitting || progress !== null;
+  const busy = isSubmitting || uploading;
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={submitLabel}>
@@ -81,40 +75,15 @@ export function PortfolioForm({
           {...form.register('projectUrl')}
         />
       </FormField>
-      <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-image`} className="text-sm font-medium">
-          Image
-        </label>
-        <input
-          id={`${id}-image`}
-          ref={inputRef}
-          type="file"
-          accept="image/*"
-          className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
-          onChange={(e) => void pick(e.target.files?.[0])}
-          disabled={busy}
-        />
-        <p className="text-xs text-muted-foreground">PNG, JPG, GIF up to 5MB</p>
-        {progress !== null && <ProgressBar value={progress} label="Image upload" />}
-        {values.imageUrl && (
-          <div className="relative w-fit">
-            <img src={values.imageUrl} alt="Selected project" className="h-28 rounded-md border object-cover" />
-            <button
-              type="button"
-              aria-label="Remove image"
-              className="absolute top-1 right-1 rounded-full bg-background/90 p-1 shadow"
-              onClick={() => form.setValue('imageUrl', '', { shouldDirty: true })}
-            >
-              <X className="h-3.5 w-3.5" aria-hidden />
-            </button>
-          </div>
-        )}
-        {!values.imageUrl && progress === null && (
-          <p className="flex items-center gap-1 text-xs text-muted-foreground">
-            <ImagePlus className="h-3.5 w-3.5" aria-hidden /> No image selected
-          </p>
-        )}
-      </div>
+      <ImageField
+        kind="portfolio"
+        value={values.imageUrl ?? ''}
+        onChange={(url) => form.setValue('imageUrl', url, { shouldDirty: true })}
+        onBusyChange={setUploading}
+        successMessage={PORTFOLIO_MESSAGES.imageUploaded}
+        failureMessage={PORTFOLIO_MESSAGES.imageFailed}
+        previewAlt="Selected project"
+      />
       <div className="flex gap-2">
         <Button type="submit" disabled={busy || !values.title?.trim()}>
           {isSubmitting ? 'Saving...' : submitLabel}

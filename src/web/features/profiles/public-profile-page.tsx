@@ -9,6 +9,8 @@ import { UserAvatar } from '../../ui/user-avatar';
 import { useSession } from '../accounts/api';
 import { PortfolioSection } from '../portfolio/portfolio-section';
 import { usePublicProfile } from './api';
+import { useUserServices } from '../services/api';
+import { ServiceCard } from '../services/service-card';
 
 /** /profile/{userId}: what anyone may see of a user. */
 export function PublicProfilePage() {
@@ -61,8 +63,28 @@ export function PublicProfilePage() {
           )}
         </CardContent>
       </Card>
+      <UserServicesSection userId={p.id} />
       <PortfolioSection userId={p.id} isOwner={false} />
     </div>
+  );
+}
+
+function UserServicesSection({ userId }: { userId: string }) {
+  const services = useUserServices(userId);
+  if (!services.data || services.data.length === 0) return null;
+  return (
+    <section aria-labelledby="profile-services" className="flex flex-col gap-3">
+      <h2 id="profile-services" className="text-xl font-semibold">
+        Services
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {services.data.map((s) => (
+          <li key={s.id}>
+            <ServiceCard service={s} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,52 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PriceBucket } from '../../../domain/listing-filters';
+import { useTRPC } from '../../lib/trpc';
+
+export function useRequestListing(filters: { search: string; categoryId: string | null; price: PriceBucket }) {
+  const trpc = useTRPC();
+  return useInfiniteQuery(
+    trpc.requests.list.infiniteQueryOptions(filters, {
+      getNextPageParam: (page) => page.nextCursor,
+      initialCursor: null,
+    }),
+  );
+}
+
+export function useRequest(id: string) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.requests.get.queryOptions({ id }), enabled: id.length > 0, retry: false });
+}
+
+export function useMyRequests() {
+  const trpc = useTRPC();
+  return useQuery(trpc.requests.mine.queryOptions());
+}
+
+function useInvalidateRequests() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.requests.list.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.requests.mine.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.requests.get.queryKey() }),
+    ]);
+}
+
+export function useCreateRequest() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateRequests();
+  return useMutation(trpc.requests.create.mutationOptions({ onSuccess: invalidate }));
+}
+
+export function useUpdateRequest() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateRequests();
+  return useMutation(trpc.requests.update.mutationOptions({ onSuccess: invalidate }));
+}
+
+export function useDeleteRequest() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateRequests();
+  return useMutation(trpc.requests.delete.mutationOptions({ onSuccess: invalidate }));
+}

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { fromCents } from '../../../domain/money';
+import { REQUEST_MESSAGES } from '../../../domain/requests';
+import { Card, CardContent, CardHeader } from '../../ui/card';
+import { useSession } from '../accounts/api';
+import { useRequest, useUpdateRequest } from './api';
+import { RequestForm } from './request-form';
+
+export function EditRequestPage() {
+  const { id = '' } = useParams();
+  const { account } = useSession();
+  const navigate = useNavigate();
+  const request = useRequest(account ? id : '');
+  const update = useUpdateRequest();
+  const notOwner = request.data && account && request.data.userId !== account.id;
+
+  useEffect(() => {
+    if (!account) navigate(`/auth?mode=login&redirect=${encodeURIComponent(`/edit-request/${id}`)}`, { replace: true });
+    else if (request.isError || notOwner) {
+      toast.error(REQUEST_MESSAGES.loadOneFailed);
+      navigate('/my-services', { replace: true });
+    }
+  }, [account, id, request.isError, notOwner, navigate]);
+
+  if (!request.data || notOwner)
+    return (
+      <p role="status" className="py-20 text-center text-muted-foreground">
+        Loading request...
+      </p>
+    );
+  const r = request.data;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold">Edit Service Request</h1>
+        </CardHeader>
+        <CardContent>
+          <RequestForm
+            initial={{
+              title: r.title,
+              description: r.description,
+              service_category_id: r.categoryId ?? '',
+              pricing_type: r.pricingType,
+              budget: r.budgetCents === null ? '' : String(fromCents(r.budgetCents)),
+              image_url: r.imageUrl ?? '',
+            }}
+            submitLabel="Save Changes"
+            onCancel={() => navigate('/my-services?tab=requests')}
+            onSubmit={async (values) => {
+              try {
+                await update.mutateAsync({ id: r.id, fields: values });
+                toast.success(REQUEST_MESSAGES.updated);
+                navigate('/my-services?tab=requests');
+              } catch (error) {
+                toast.error((error as Error).message || REQUEST_MESSAGES.updateFailed);
+              }
+            }}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

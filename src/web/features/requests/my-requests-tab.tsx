@@ -1,0 +1,74 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { REQUEST_MESSAGES } from '../../../domain/requests';
+import { Button } from '../../ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../ui/dialog';
+import { useDeleteRequest, useMyRequests } from './api';
+import { RequestCard } from './request-card';
+
+export function MyRequestsTab() {
+  const requests = useMyRequests();
+  const remove = useDeleteRequest();
+  if (requests.isPending) return <p role="status">Loading your requests...</p>;
+  if (requests.isError) return <p role="alert">{REQUEST_MESSAGES.loadYoursFailed}</p>;
+  if (requests.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-12 text-center">
+        <p className="text-muted-foreground">You haven&apos;t created any service requests yet</p>
+        <Button asChild>
+          <Link to="/request-service">
+            <Plus className="h-4 w-4" aria-hidden /> Request a Service
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {requests.data.map((r) => (
+        <li key={r.id}>
+          <RequestCard
+            request={r}
+            actions={
+              <div className="flex gap-2 pt-2">
+                <Button variant="outline" size="sm" asChild>
+                  <Link to={`/edit-request/${r.id}`} aria-label={`Edit ${r.title}`}>
+                    <Pencil className="h-4 w-4" aria-hidden /> Edit
+                  </Link>
+                </Button>
+                <Dialog>
+                  <DialogTrigger asChild>
+                    <Button variant="outline" size="sm" aria-label={`Delete ${r.title}`}>
+                      <Trash2 className="h-4 w-4" aria-hidden /> Delete
+                    </Button>
+                  </DialogTrigger>
+                  <DialogContent title="Delete request?" description={`"${r.title}" will be removed for good.`}>
+                    <div className="flex justify-end gap-2">
+                      <DialogClose asChild>
+                        <Button variant="outline">Cancel</Button>
+                      </DialogClose>
+                      <Button
+                        variant="destructive"
+                        onClick={async () => {
+                          try {
+                            await remove.mutateAsync({ id: r.id });
+                            toast.success(REQUEST_MESSAGES.deleted);
+                          } catch {
+                            toast.error(REQUEST_MESSAGES.deleteFailed);
+                          }
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </DialogContent>
+                </Dialog>
+              </div>
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

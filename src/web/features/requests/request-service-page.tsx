@@ -1,0 +1,86 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { REQUEST_MESSAGES, REQUEST_REDIRECT_MS } from '../../../domain/requests';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardHeader } from '../../ui/card';
+import { useSession } from '../accounts/api';
+import { useCreateRequest } from './api';
+import { EMPTY_REQUEST, RequestForm } from './request-form';
+
+/** /request-service: post what you need; then the success card and, 2.5 s later, the highlighted request. */
+export function RequestServicePage() {
+  const { account } = useSession();
+  const navigate = useNavigate();
+  const create = useCreateRequest();
+  const [createdId, setCreatedId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!createdId) return;
+    const timer = setTimeout(() => navigate(`/requests?highlight=${createdId}`), REQUEST_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [createdId, navigate]);
+
+  if (!account) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card>
+          <CardHeader>
+            <h1 className="text-2xl font-bold">Sign In Required</h1>
+            <p className="text-sm text-muted-foreground">{REQUEST_MESSAGES.mustBeLoggedIn}</p>
+          </CardHeader>
+          <CardContent className="flex gap-2">
+            <Button asChild>
+              <Link to="/auth">Sign In</Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/auth">Create Account</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  if (createdId) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Card role="status">
+          <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
+            <CheckCircle2 className="h-12 w-12 text-green-600" aria-hidden />
+            <h1 className="text-2xl font-bold">{REQUEST_MESSAGES.submitted}</h1>
+            <p className="text-muted-foreground">Taking you to your request...</p>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold">Request a Service</h1>
+          <p className="text-sm text-muted-foreground">
+            Describe what you need; providers will find it under Service Requests.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <RequestForm
+            initial={EMPTY_REQUEST}
+            submitLabel="Submit Request"
+            onSubmit={async (values) => {
+              try {
+                const { id } = await create.mutateAsync(values);
+                setCreatedId(id);
+              } catch (error) {
+                toast.error((error as Error).message || REQUEST_MESSAGES.submitFailed);
+              }
+            }}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { METHOD_FILTERS, PRICE_BUCKETS, type MethodFilter, type PriceBucket } from '../../../domain/listing-filters';
+import type { ServiceFilters } from './api';
+import { CategoryTiles } from './category-tiles';
+import { ServiceFiltersBar } from './service-filters-bar';
+import { ServiceGrid } from './service-grid';
+
+/** Filters live in the address, so a filtered view can be shared and survives a reload. */
+export function useFiltersInQuery(): [ServiceFilters, (next: ServiceFilters) => void] {
+  const [params, setParams] = useSearchParams();
+  const price = params.get('price');
+  const method = params.get('method');
+  const filters: ServiceFilters = {
+    search: params.get('q') ?? '',
+    categoryId: params.get('categoryId'),
+    price: PRICE_BUCKETS.includes(price as PriceBucket) ? (price as PriceBucket) : 'any',
+    method: METHOD_FILTERS.includes(method as MethodFilter) ? (method as MethodFilter) : 'any',
+  };
+  const setFilters = useCallback(
+    (next: ServiceFilters) => {
+      const query = new URLSearchParams();
+      if (next.search) query.set('q', next.search);
+      if (next.categoryId) query.set('categoryId', next.categoryId);
+      if (next.price !== 'any') query.set('price', next.price);
+      if (next.method !== 'any') query.set('method', next.method);
+      setParams(query, { replace: true });
+    },
+    [setParams],
+  );
+  return [filters, setFilters];
+}
+
+export function DiscoverServicesPage() {
+  const [filters, setFilters] = useFiltersInQuery();
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-bold">Discover Services</h1>
+        <p className="mt-1 text-muted-foreground">Find students offering the help you need.</p>
+      </div>
+      <CategoryTiles hrefFor={(id) => `/category/${id}`} activeId={filters.categoryId} />
+      <ServiceFiltersBar filters={filters} onChange={setFilters} />
+      <ServiceGrid filters={filters} />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { fromCents } from '../../../domain/money';
+import { SERVICE_MESSAGES } from '../../../domain/services';
+import { Card, CardContent, CardHeader } from '../../ui/card';
+import { useSession } from '../accounts/api';
+import { useService, useUpdateService } from './api';
+import { ServiceForm } from './service-form';
+
+/** /edit-service/{id}: only the owner edits; everyone else is sent on with the spec's messages. */
+export function EditServicePage() {
+  const { id = '' } = useParams();
+  const { account } = useSession();
+  const navigate = useNavigate();
+  const service = useService(account ? id : '');
+  const update = useUpdateService();
+  const notOwner = service.data && account && service.data.userId !== account.id;
+
+  useEffect(() => {
+    if (!id) {
+      toast.error(SERVICE_MESSAGES.idNotFound);
+      navigate('/my-services', { replace: true });
+    } else if (!account) {
+      toast.error(SERVICE_MESSAGES.mustBeLoggedInToEdit);
+      navigate(`/auth?mode=login&redirect=${encodeURIComponent(`/edit-service/${id}`)}`, { replace: true });
+    } else if (service.isError) {
+      toast.error(
+        service.error.data?.code === 'NOT_FOUND' ? SERVICE_MESSAGES.notFound : SERVICE_MESSAGES.loadDetailsFailed,
+      );
+      navigate('/my-services', { replace: true });
+    } else if (notOwner) {
+      toast.error('You can only edit your own services');
+      navigate('/my-services', { replace: true });
+    }
+  }, [id, account, service.isError, service.error, notOwner, navigate]);
+
+  if (!service.data || notOwner) {
+    return (
+      <p role="status" className="py-20 text-center text-muted-foreground">
+        Loading service...
+      </p>
+    );
+  }
+  const s = service.data;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold">Edit Service</h1>
+        </CardHeader>
+        <CardContent>
+          <ServiceForm
+            mode="edit"
+            initial={{
+              title: s.title,
+              description: s.description,
+              category_id: s.categoryId ?? '',
+              price: fromCents(s.priceCents),
+              pricing_type: s.pricingType,
+              delivery_method: s.deliveryMethod,
+              service_location: s.serviceLocation,
+              image_url: s.imageUrl ?? '',
+            }}
+            onCancel={() => navigate('/my-services')}
+            onSubmit={async (values) => {
+              try {
+                await update.mutateAsync({ id: s.id, fields: { ...values, category_id: values.category_id || null } });
+                toast.success(SERVICE_MESSAGES.updated);
+                navigate('/my-services');
+              } catch (error) {
+                toast.error((error as Error).message || SERVICE_MESSAGES.updateFailed);
+              }
+            }}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

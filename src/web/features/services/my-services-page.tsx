@@ -1,0 +1,125 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { SERVICE_MESSAGES } from '../../../domain/services';
+import { cn } from '../../lib/cn';
+import { Button } from '../../ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../ui/dialog';
+import { useSession } from '../accounts/api';
+import { MyRequestsTab } from '../requests/my-requests-tab';
+import { useDeleteService, useMyServices } from './api';
+import { ServiceCard } from './service-card';
+
+const TABS = [
+  { id: 'services', label: 'My Services' },
+  { id: 'requests', label: 'My Requests' },
+] as const;
+
+/** /my-services?tab=services|requests: what the user offers and what they asked for. */
+export function MyServicesPage() {
+  const { account } = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'requests' ? 'requests' : 'services';
+
+  useEffect(() => {
+    if (!account) navigate(`/auth?mode=login&redirect=${encodeURIComponent('/my-services')}`, { replace: true });
+  }, [account, navigate]);
+  if (!account) {
+    return <h1 className="py-20 text-center text-xl font-semibold">You must be logged in to view this page</h1>;
+  }
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
+      <h1 className="text-3xl font-bold">My Services and Requests</h1>
+      <div role="tablist" aria-label="My Services and Requests" className="flex gap-2 border-b">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            type="button"
+            aria-selected={tab === t.id}
+            className={cn(
+              '-mb-px border-b-2 px-4 py-2 text-sm font-medium',
+              tab === t.id ? 'border-primary text-primary' : 'border-transparent text-muted-foreground',
+            )}
+            onClick={() => setParams({ tab: t.id }, { replace: true })}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">{tab === 'services' ? <MyServicesTab /> : <MyRequestsTab />}</div>
+    </div>
+  );
+}
+
+function MyServicesTab() {
+  const services = useMyServices(true);
+  const remove = useDeleteService();
+  if (services.isPending) return <p role="status">Loading your services...</p>;
+  if (services.isError) return <p role="alert">{SERVICE_MESSAGES.loadYoursFailed}</p>;
+  if (services.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-12 text-center">
+        <p className="text-muted-foreground">You haven&apos;t created any services yet</p>
+        <Button asChild>
+          <Link to="/offer-skills">
+            <Plus className="h-4 w-4" aria-hidden /> Offer a Service
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {services.data.map((s) => (
+        <li key={s.id} className="relative">
+          <span className="absolute top-2 left-2 z-10 rounded bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground">
+            SERVICE
+          </span>
+          <ServiceCard
+            service={s}
+            actions={
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" asChild>
+                  <Link to={`/edit-service/${s.id}`} aria-label={`Edit ${s.title}`}>
+                    <Pencil className="h-4 w-4" aria-hidden /> Edit
+                  </Link>
+                </Button>
+                <Dialog>
+                  <DialogTrigger asChild>
+                    <Button variant="outline" size="sm" aria-label={`Delete ${s.title}`}>
+                      <Trash2 className="h-4 w-4" aria-hidden /> Delete
+                    </Button>
+                  </DialogTrigger>
+                  <DialogContent title="Delete service?" description={`"${s.title}" will be removed for good.`}>
+                    <div className="flex justify-end gap-2">
+                      <DialogClose asChild>
+                        <Button variant="outline">Cancel</Button>
+                      </DialogClose>
+                      <Button
+                        variant="destructive"
+                        onClick={async () => {
+                          try {
+                            await remove.mutateAsync({ id: s.id });
+                            toast.success(SERVICE_MESSAGES.deleted);
+                          } catch {
+                            toast.error(SERVICE_MESSAGES.deleteFailed);
+                          }
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </DialogContent>
+                </Dialog>
+              </div>
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

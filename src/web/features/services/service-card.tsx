@@ -1,0 +1,106 @@
+import { MapPin, Monitor } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { signInPathFor } from '../../../domain/redirect';
+import { formatPrice } from '../../../domain/money';
+import { descriptionPreview, SERVICE_MESSAGES } from '../../../domain/services';
+import { UNCATEGORIZED } from '../../../domain/categories';
+import { displayName } from '../../../domain/user-summary';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { useSession } from '../accounts/api';
+import { CategoryIcon } from './category-icon';
+
+export interface ServiceCardData {
+  id: string;
+  userId: string;
+  title: string;
+  description: string;
+  categoryId: string | null;
+  categoryName: string | null;
+  priceCents: number;
+  pricingType: 'fixed' | 'hourly';
+  deliveryMethod: 'virtual' | 'in-person' | 'both';
+  imageUrl: string | null;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+}
+
+const DELIVERY_LABELS = { virtual: 'Virtual', 'in-person': 'In person', both: 'Virtual or in person' } as const;
+
+/** A service in a grid: image or category icon, owner, title, description preview, price, and the actions. */
+export function ServiceCard({ service, actions }: { service: ServiceCardData; actions?: ReactNode }) {
+  return (
+    <Card className="flex h-full flex-col overflow-hidden" data-testid="service-card">
+      <Link
+        to={`/services/${service.id}`}
+        className="block focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {service.imageUrl ? (
+          <img src={service.imageUrl} alt="" className="aspect-video w-full object-cover" loading="lazy" />
+        ) : (
+          <div className="flex aspect-video w-full items-center justify-center bg-muted">
+            <CategoryIcon categoryId={service.categoryId} className="h-12 w-12" />
+          </div>
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <Badge variant="outline">{service.categoryName ?? UNCATEGORIZED}</Badge>
+          <span className="inline-flex items-center gap-1">
+            {service.deliveryMethod === 'virtual' ? (
+              <Monitor className="h-3.5 w-3.5" aria-hidden />
+            ) : (
+              <MapPin className="h-3.5 w-3.5" aria-hidden />
+            )}
+            {DELIVERY_LABELS[service.deliveryMethod]}
+          </span>
+        </div>
+        <h3 className="font-semibold leading-snug">
+          <Link to={`/services/${service.id}`} className="hover:underline">
+            {service.title}
+          </Link>
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          by{' '}
+          <Link to={`/profile/${service.userId}`} className="hover:underline">
+            {displayName({ firstName: service.ownerFirstName, lastName: service.ownerLastName })}
+          </Link>
+        </p>
+        <p className="text-sm">{descriptionPreview(service.description)}</p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <span className="text-lg font-bold">{formatPrice(service.priceCents, service.pricingType)}</span>
+          {actions ?? <RequestButton service={service} />}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * Request: never on your own service; a visitor is sent to sign in and comes back to this page.
+ * (Opening the conversation arrives with the conversations issue; until then a signed-in user sees the details.)
+ */
+export function RequestButton({ service }: { service: Pick<ServiceCardData, 'id' | 'userId'> }) {
+  const { account } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (account?.id === service.userId) return null;
+  return (
+    <Button
+      size="sm"
+      onClick={() => {
+        if (!account) {
+          toast.info(SERVICE_MESSAGES.signInToRequest);
+          navigate(signInPathFor(`${location.pathname}${location.search}`));
+          return;
+        }
+        navigate(`/services/${service.id}`);
+      }}
+    >
+      Request
+    </Button>
+  );
+}

@@ -1,0 +1,108 @@
+import { ArrowLeft, MapPin, Monitor } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { UNCATEGORIZED } from '../../../domain/categories';
+import { formatPrice } from '../../../domain/money';
+import { SERVICE_MESSAGES } from '../../../domain/services';
+import { displayName } from '../../../domain/user-summary';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card, CardContent } from '../../ui/card';
+import { UserAvatar } from '../../ui/user-avatar';
+import { useSession } from '../accounts/api';
+import { useService } from './api';
+import { CategoryIcon } from './category-icon';
+import { RequestButton } from './service-card';
+
+/** /services/{id}: the whole service and its provider. */
+export function ServiceDetailPage() {
+  const { id = '' } = useParams();
+  const service = useService(id);
+  const { account } = useSession();
+  if (service.isPending)
+    return (
+      <p role="status" className="py-20 text-center text-muted-foreground">
+        Loading service...
+      </p>
+    );
+  if (service.isError || !service.data) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+        <h1 className="text-xl font-semibold">{SERVICE_MESSAGES.notFound}</h1>
+        <Button asChild>
+          <Link to="/discover-services">Discover Services</Link>
+        </Button>
+      </div>
+    );
+  }
+  const s = service.data;
+  const location = s.serviceLocation;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+      <Link to="/discover-services" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Services
+      </Link>
+      <div className="grid gap-6 md:grid-cols-[2fr_1fr]">
+        <div className="flex flex-col gap-4">
+          {s.imageUrl ? (
+            <img src={s.imageUrl} alt={s.title} className="aspect-video w-full rounded-xl object-cover" />
+          ) : (
+            <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-muted">
+              <CategoryIcon categoryId={s.categoryId} className="h-20 w-20" />
+            </div>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Badge variant="outline">{s.categoryName ?? UNCATEGORIZED}</Badge>
+            <Badge variant="outline">
+              {s.deliveryMethod === 'virtual' ? (
+                <Monitor className="h-3.5 w-3.5" aria-hidden />
+              ) : (
+                <MapPin className="h-3.5 w-3.5" aria-hidden />
+              )}
+              {s.deliveryMethod === 'virtual'
+                ? 'Virtual'
+                : s.deliveryMethod === 'in-person'
+                  ? 'In person'
+                  : 'Virtual or in person'}
+            </Badge>
+          </div>
+          <h1 className="text-3xl font-bold">{s.title}</h1>
+          <p className="whitespace-pre-line">{s.description}</p>
+          {location && (
+            <p className="inline-flex items-center gap-1 text-sm text-muted-foreground">
+              <MapPin className="h-4 w-4" aria-hidden /> Location (within {location.radius} km of{' '}
+              {location.latitude.toFixed(2)}, {location.longitude.toFixed(2)})
+            </p>
+          )}
+        </div>
+        <Card className="h-fit">
+          <CardContent className="flex flex-col gap-4 pt-6">
+            <p className="text-3xl font-bold">{formatPrice(s.priceCents, s.pricingType)}</p>
+            <div className="flex items-center gap-3">
+              <UserAvatar
+                userId={s.userId}
+                firstName={s.ownerFirstName}
+                lastName={s.ownerLastName}
+                avatarUrl={s.ownerAvatarUrl}
+                size="lg"
+                showPresence
+              />
+              <div>
+                <p className="text-sm text-muted-foreground">Offered by</p>
+                <Link to={`/profile/${s.userId}`} className="font-semibold hover:underline">
+                  {displayName({ firstName: s.ownerFirstName, lastName: s.ownerLastName })}
+                </Link>
+              </div>
+            </div>
+            {account?.id === s.userId ? (
+              <Button variant="outline" asChild>
+                <Link to={`/edit-service/${s.id}`}>Edit Service</Link>
+              </Button>
+            ) : (
+              <RequestButton service={s} />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

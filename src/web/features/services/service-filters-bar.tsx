@@ -1,0 +1,129 @@
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { SERVICE_CATEGORIES } from '../../../domain/categories';
+import {
+  METHOD_FILTERS,
+  PRICE_BUCKET_LABELS,
+  PRICE_BUCKETS,
+  type MethodFilter,
+  type PriceBucket,
+} from '../../../domain/listing-filters';
+import { Button } from '../../ui/button';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { NativeSelect } from '../../ui/native-select';
+import type { ServiceFilters } from './api';
+
+const METHOD_LABELS: Record<MethodFilter, string> = {
+  any: 'Any method',
+  virtual: 'Virtual',
+  'in-person': 'In person',
+  both: 'Both',
+};
+
+/** Search (applied as the user pauses typing), category, price and delivery method, with Clear. */
+export function ServiceFiltersBar({
+  filters,
+  onChange,
+  showCategory = true,
+}: {
+  filters: ServiceFilters;
+  onChange(next: ServiceFilters): void;
+  showCategory?: boolean;
+}) {
+  const [search, setSearch] = useState(filters.search);
+  // A search set from outside (Clear, the address) replaces what is in the box.
+  const [applied, setApplied] = useState(filters.search);
+  if (applied !== filters.search) {
+    setApplied(filters.search);
+    setSearch(filters.search);
+  }
+  useEffect(() => {
+    if (search === filters.search) return;
+    const timer = setTimeout(() => onChange({ ...filters, search }), 300);
+    return () => clearTimeout(timer);
+  }, [search, filters, onChange]);
+
+  const anySet =
+    filters.search || (showCategory && filters.categoryId) || filters.price !== 'any' || filters.method !== 'any';
+  return (
+    <form
+      role="search"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="service-search">Search</Label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-muted-foreground" aria-hidden />
+          <Input
+            id="service-search"
+            type="search"
+            className="pl-9"
+            placeholder="Search services..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+      </div>
+      {showCategory && (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="service-category">Category</Label>
+          <NativeSelect
+            id="service-category"
+            value={filters.categoryId ?? ''}
+            onChange={(e) => onChange({ ...filters, categoryId: e.target.value || null })}
+          >
+            <option value="">All Categories</option>
+            {SERVICE_CATEGORIES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="service-price">Price</Label>
+        <NativeSelect
+          id="service-price"
+          value={filters.price}
+          onChange={(e) => onChange({ ...filters, price: e.target.value as PriceBucket })}
+        >
+          {PRICE_BUCKETS.map((b) => (
+            <option key={b} value={b}>
+              {PRICE_BUCKET_LABELS[b]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="service-method">Delivery</Label>
+        <NativeSelect
+          id="service-method"
+          value={filters.method}
+          onChange={(e) => onChange({ ...filters, method: e.target.value as MethodFilter })}
+        >
+          {METHOD_FILTERS.map((m) => (
+            <option key={m} value={m}>
+              {METHOD_LABELS[m]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {anySet ? (
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() =>
+            onChange({ search: '', categoryId: showCategory ? null : filters.categoryId, price: 'any', method: 'any' })
+          }
+        >
+          Clear
+        </Button>
+      ) : (
+        <span />
+      )}
+    </form>
+  );
+}

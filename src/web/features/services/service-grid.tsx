@@ -1,0 +1,54 @@
+import { SERVICE_MESSAGES } from '../../../domain/services';
+import { Button } from '../../ui/button';
+import { useServiceListing, type ServiceFilters } from './api';
+import { ServiceCard } from './service-card';
+
+const SKELETON_CARDS = 8;
+const gridClass = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+/** Results of the current filters: 8 skeleton cards while loading, an empty state, Load More. */
+export function ServiceGrid({ filters }: { filters: ServiceFilters }) {
+  const listing = useServiceListing(filters);
+  if (listing.isPending) {
+    return (
+      <ul className={gridClass} aria-busy="true" aria-label="Loading services">
+        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+          <li key={i} className="h-80 animate-pulse rounded-xl bg-muted" data-testid="service-skeleton" />
+        ))}
+      </ul>
+    );
+  }
+  if (listing.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-10">
+        <p>{SERVICE_MESSAGES.loadFailed(listing.error.message)}</p>
+        <Button onClick={() => listing.refetch()}>Try Again</Button>
+      </div>
+    );
+  }
+  const services = listing.data.pages.flatMap((p) => p.items);
+  if (services.length === 0) {
+    return <p className="py-10 text-center text-muted-foreground">No services match these filters yet.</p>;
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <ul className={gridClass}>
+        {services.map((s) => (
+          <li key={s.id}>
+            <ServiceCard service={s} />
+          </li>
+        ))}
+      </ul>
+      {listing.hasNextPage && (
+        <Button
+          variant="outline"
+          className="self-center"
+          disabled={listing.isFetchingNextPage}
+          onClick={() => listing.fetchNextPage()}
+        >
+          {listing.isFetchingNextPage ? 'Loading...' : 'Load More'}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { signInAsNewUser } from './helpers';
+
+async function offerService(
+  page: Page,
+  title: string,
+  { price = '30', delivery = 'virtual', category = 'Design' } = {},
+) {
+  await page.goto('/offer-skills');
+  const form = page.getByRole('form', { name: 'Offer a Service' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Description').fill('A careful, friendly service for students and clubs.');
+  await form.getByLabel('Category').selectOption({ label: category });
+  await form.getByLabel('Price (USD)').fill(price);
+  await form.getByLabel('Delivery method').selectOption(delivery);
+  if (delivery !== 'virtual') {
+    await form.getByLabel('Latitude').fill('40.7');
+    await form.getByLabel('Longitude').fill('-74');
+    await form.getByLabel('Radius (km)').fill('3');
+  }
+  await form.getByRole('button', { name: 'Offer Service' }).click();
+  await expect(page).toHaveURL(/\/my-services\?tab=services$/);
+}
+
+test.describe('offering services', () => {
+  test('the offer form shows every validation message, then publishes', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/offer-skills');
+    const form = page.getByRole('form', { name: 'Offer a Service' });
+    await form.getByLabel('Title').fill('Logo');
+    await form.getByLabel('Description').fill('Too short');
+    await form.getByLabel('Price (USD)').fill('-3');
+    await form.getByLabel('Delivery method').selectOption('in-person');
+    await form.getByRole('button', { name: 'Offer Service' }).click();
+    for (const message of [
+      'Title must be at least 5 characters',
+      'Description must be at least 20 characters',
+      'Please select a category',
+      'Price cannot be negative',
+      'Service location is required for in-person or hybrid delivery methods',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(
+      page.getByText('Please set a service location on the map for in-person or hybrid services'),
+    ).toBeVisible();
+    await form.getByLabel('Radius (km)').fill('0.5');
+    await form.getByRole('button', { name: 'Offer Service' }).click();
+    await expect(page.getByText('Radius must be at least 1 km')).toBeVisible();
+
+    await form.getByLabel('Title').fill('Logo design sprint');
+    await form.getByLabel('Description').fill('Three logo drafts and one round of changes.');
+    await form.getByLabel('Category').selectOption({ label: 'Design' });
+    await form.getByLabel('Price (USD)').fill('45.50');
+    await form.getByLabel('Delivery method').selectOption('virtual');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-'));
+    const image = path.join(dir, 'logo.png');
+    writeFileSync(
+      image,
+      await sharp({ create: { width: 200, height: 120, channels: 3, background: '#db2777' } })
+        .png()
+        .toBuffer(),
+    );
+    await form.getByLabel('Image').setInputFiles(image);
+    await expect(form.getByRole('img', { name: 'Service' })).toBeVisible();
+    await form.getByRole('button', { name: 'Offer Service' }).click();
+    await expect(page).toHaveURL(/\/my-services\?tab=services$/);
+    const card = page.getByTestId('service-card').filter({ hasText: 'Logo design sprint' });
+    await expect(card).toContainText('$45.50');
+    await expect(card.getByText('SERVICE')).toBeHidden(); // the badge sits outside the card
+  });
+
+  test('a visitor is sent to sign in from Offer a Service', async ({ page }) => {
+    await page.goto('/offer-skills');
+    await expect(page.getByText('You must be logged in to submit a service')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\?mode=login/);
+  });
+
+  test('find a service by search and by each filter; edit it; delete it', async ({ page }) => {
+    await signInAsNewUser(page);
+    const unique = `Zebra${Date.now()}`;
+    await offerService(page, `${unique} tutoring`, { price: '100', delivery: 'in-person', category: 'Tutoring' });
+
+    await page.goto('/discover-services');
+    await page.getByLabel('Search').fill(unique.toLowerCase());
+    const card = page.getByTestId('service-card').filter({ hasText: unique });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('$100.00');
+    await page.getByLabel('Price').selectOption('100+');
+    await expect(card).toHaveCount(1);
+    await page.getByLabel('Price').selectOption('0-25');
+    await expect(card).toHaveCount(0);
+    await page.getByLabel('Price').selectOption('50-100');
+    await expect(card).toHaveCount(1);
+    await page.getByLabel('Delivery').selectOption('virtual');
+    await expect(card).toHaveCount(0);
+    await page.getByLabel('Delivery').selectOption('both');
+    await expect(card).toHaveCount(1);
+    await page.getByLabel('Category').selectOption({ label: 'Music' });
+    await expect(card).toHaveCount(0);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect(page.getByLabel('Search')).toHaveValue('');
+
+    await page.goto('/my-services');
+    await page.getByRole('link', { name: `Edit ${unique} tutoring` }).click();
+    const form = page.getByRole('form', { name: 'Edit Service' });
+    await form.getByLabel('Title').fill(`${unique} tutoring plus`);
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Service updated successfully')).toBeVisible();
+    await page.getByRole('button', { name: `Delete ${unique} tutoring plus` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Service deleted successfully')).toBeVisible();
+    await expect(page.getByText("You haven't created any services yet")).toBeVisible();
+  });
+
+  test('a visitor pressing Request goes to sign in and comes back', async ({ page, browser }) => {
+    await signInAsNewUser(page);
+    const title = `Guitar${Date.now()} lessons`;
+    await offerService(page, title, { category: 'Music' });
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`/discover-services?q=${encodeURIComponent(title)}`);
+    const card = visitor.getByTestId('service-card').filter({ hasText: title });
+    await card.getByRole('button', { name: 'Request' }).click();
+    await expect(visitor.getByText('Please sign in to request this service')).toBeVisible();
+    await expect(visitor).toHaveURL(/\/auth\?mode=login&redirect=%2Fdiscover-services/);
+    const other = await visitor.request.post('/api/test/users', { data: { email: `v${Date.now()}@example.com` } });
+    const { email, password } = (await other.json()) as { email: string; password: string };
+    await visitor.context().clearCookies();
+    await visitor.getByLabel('Email').fill(email);
+    await visitor.getByLabel('Password').fill(password);
+    await visitor.getByRole('button', { name: 'Sign In' }).click();
+    await expect(visitor).toHaveURL(/\/discover-services\?q=/);
+    // The owner never sees Request on their own service.
+    await page.goto(`/discover-services?q=${encodeURIComponent(title)}`);
+    await expect(
+      page.getByTestId('service-card').filter({ hasText: title }).getByRole('button', { name: 'Request' }),
+    ).toHaveCount(0);
+  });
+});
+
+test.describe('service requests', () => {
+  test('post a request, land on it highlighted, edit it', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/request-service');
+    const form = page.getByRole('form', { name: 'Submit Request' });
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    for (const message of ['Title is required', 'Description is required', 'Category is required']) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    const title = `Calculus${Date.now()} help`;
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Description').fill('Two sessions before my exam next week.');
+    await form.getByLabel('Category').selectOption({ label: 'Tutoring' });
+    await form.getByLabel('Budget (USD, optional)').fill('40.25');
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByText('Request Submitted Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/requests\?highlight=/, { timeout: 6000 });
+    const card = page.getByTestId('request-card').filter({ hasText: title });
+    await expect(card).toHaveAttribute('data-highlighted', 'true');
+    await expect(card).toContainText('$40.25');
+
+    await page.goto('/my-services?tab=requests');
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Service Request' })).toBeVisible();
+    await page.getByLabel('Budget (USD, optional)').fill('55');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Request updated successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/my-services\?tab=requests$/);
+    await expect(page.getByTestId('request-card').filter({ hasText: title })).toContainText('$55.00');
+  });
+
+  test('a visitor sees the Sign In Required card', async ({ page }) => {
+    await page.goto('/request-service');
+    await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/auth');
+  });
+});
