@@ -6,6 +6,7 @@ import { profilesRouter } from './features/profiles/profiles.router';
 import { categoriesRouter } from './features/categories/categories.router';
 import { requestsRouter } from './features/requests/requests.router';
 import { servicesRouter } from './features/services/services.router';
+import { geoRouter } from './features/geo/geo.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -17,6 +18,7 @@ export const appRouter = router({
   categories: categoriesRouter,
   services: servicesRouter,
   requests: requestsRouter,
+  geo: geoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,7 @@
  * stopped (the embedded database allows one process per DATA_DIR). Later features add their demo rows here.
  */
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { createAuth } from '../auth/auth';
 import { loadConfig } from '../config';
 import { createInProcessEventBus } from '../realtime/event-bus';
@@ -12,6 +12,8 @@ import { lockDataDir } from './data-dir-lock';
 import { migrateDatabase, openDatabase } from './database';
 import { users } from './schema/auth';
 import { profiles } from './schema/profiles';
+import { serviceRequests, services } from './schema/services';
+import { demoRequests, demoServices } from './seed-marketplace';
 
 export const DEMO_PASSWORD = 'Demo-pass-1!';
 
@@ -67,6 +69,7 @@ async function seed() {
     await migrateDatabase(database.db);
     await ensureServiceCategories(database.db);
     const auth = createAuth({ db: database.db, config, bus: createInProcessEventBus() });
+    const ids: string[] = [];
     for (const user of DEMO_USERS) {
       const email = emailFor(user);
       const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -88,7 +91,20 @@ async function seed() {
           })
         ).user.id;
       await database.db.update(profiles).set({ bio: user.bio, school: user.school }).where(eq(profiles.id, id));
+      ids.push(id);
     }
+    // Listings are added once: a second seed finds the demo users' services and leaves them be.
+    const [existing] = await database.db
+      .select({ id: services.id })
+      .from(services)
+      .where(inArray(services.userId, ids))
+      .limit(1);
+    if (!existing) {
+      await database.db.insert(services).values(demoServices(ids));
+      await database.db.insert(serviceRequests).values(demoRequests(ids));
+    }
+    const counts = await Promise.all([database.db.$count(services), database.db.$count(serviceRequests)]);
+    console.log(`Marketplace now has ${counts[0]} services and ${counts[1]} requests.`);
     console.log(`Seeded ${DEMO_USERS.length} demo users (password ${DEMO_PASSWORD}):`);
     for (const user of DEMO_USERS) console.log(`  ${emailFor(user)}`);
   } finally {

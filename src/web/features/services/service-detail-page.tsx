@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, MapPin, Monitor } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { UNCATEGORIZED } from '../../../domain/categories';
+import { LOCATION_FALLBACK } from '../../../domain/geo';
+import { useTRPC } from '../../lib/trpc';
 import { formatPrice } from '../../../domain/money';
 import { SERVICE_MESSAGES } from '../../../domain/services';
 import { displayName } from '../../../domain/user-summary';
@@ -67,12 +70,7 @@ export function ServiceDetailPage() {
           </div>
           <h1 className="text-3xl font-bold">{s.title}</h1>
           <p className="whitespace-pre-line">{s.description}</p>
-          {location && (
-            <p className="inline-flex items-center gap-1 text-sm text-muted-foreground">
-              <MapPin className="h-4 w-4" aria-hidden /> Location (within {location.radius} km of{' '}
-              {location.latitude.toFixed(2)}, {location.longitude.toFixed(2)})
-            </p>
-          )}
+          {location && <LocationLabel {...location} />}
         </div>
         <Card className="h-fit">
           <CardContent className="flex flex-col gap-4 pt-6">
@@ -104,5 +102,16 @@ export function ServiceDetailPage() {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** "place, region" once the geocoder answers; "Location" meanwhile and on failure (never blocks the page). */
+function LocationLabel({ latitude, longitude, radius }: { latitude: number; longitude: number; radius: number }) {
+  const trpc = useTRPC();
+  const label = useQuery({ ...trpc.geo.reverse.queryOptions({ latitude, longitude }), staleTime: Infinity });
+  return (
+    <p className="inline-flex items-center gap-1 text-sm text-muted-foreground" data-testid="service-location">
+      <MapPin className="h-4 w-4" aria-hidden /> {label.data ?? LOCATION_FALLBACK} · within {radius} km
+    </p>
   );
 }

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { publicProcedure, router } from '../../trpc';
+import { reverseGeocode } from './reverse-geocode';
+
+export const geoRouter = router({
+  reverse: publicProcedure
+    .input(z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }))
+    .query(({ ctx, input }) => reverseGeocode(ctx.config.MAPBOX_TOKEN, input.latitude, input.longitude)),
+});
