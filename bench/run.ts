@@ -1,4 +1,5 @@
 /** npm run bench: every benchmark, printed as a table. Figures are from one run; compare ratios, not seconds. */
+import { benchDiscovery, REQUESTS, SERVICES } from './discovery';
 import { benchEventLoop } from './event-loop';
 
 const fmt = (n: number) => n.toFixed(1);
@@ -25,3 +26,21 @@ if (worker && inline) {
   );
   console.log(`Target: loop p99 under 20 ms on the default -> ${worker.loopP99Ms < 20 ? 'met' : 'NOT met'}`);
 }
+
+const discovery = await benchDiscovery();
+console.log(
+  `\nDiscovery with ${SERVICES.toLocaleString()} services and ${REQUESTS.toLocaleString()} requests (first page, text + category + price + method)\n`,
+);
+console.table(
+  discovery.map((r) => ({
+    setup: r.setup,
+    'p50 ms': fmt(r.p50),
+    'p95 ms': fmt(r.p95),
+    'p99 ms': fmt(r.p99),
+    'listing req/s': r.rps ? Math.round(r.rps.listing) : '-',
+    'trivial req/s': r.rps ? Math.round(r.rps.trivial) : '-',
+    'listing / trivial': r.rps ? `${Math.round((r.rps.listing / r.rps.trivial) * 100)}%` : '-',
+  })),
+);
+if (!process.env.BENCH_DATABASE_URL)
+  console.log('Set BENCH_DATABASE_URL=postgres://... to measure a PostgreSQL server too.');
