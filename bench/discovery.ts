@@ -36,7 +36,7 @@ const WORDS = [
 ];
 
 /** Bulk rows made by the database itself: 100k inserts in seconds. */
-async function generate(database: Database) {
+export async function generateMarketplace(database: Database) {
   await migrateDatabase(database.db);
   await ensureServiceCategories(database.db);
   const users = Array.from({ length: 200 }, () => randomUUID());
@@ -118,7 +118,7 @@ export async function benchDiscovery() {
     rps?: { trivial: number; listing: number };
   }[] = [];
   const embedded = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
-  await generate(embedded);
+  await generateMarketplace(embedded);
   results.push({
     setup: 'PGlite (embedded default)',
     ...(await queryLatency(embedded)),
@@ -135,7 +135,7 @@ export async function benchDiscovery() {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     const server = await openDatabase({ kind: 'server', url: url.toString() });
-    await generate(server);
+    await generateMarketplace(server);
     results.push({ setup: 'PostgreSQL server', ...(await queryLatency(server)), rps: await throughput(server) });
     await server.close();
     await admin.query(`drop database ${name} with (force)`);

@@ -1,10 +1,10 @@
-import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PORTFOLIO_MESSAGES, type PortfolioItemInput } from '../../../domain/portfolio';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../ui/dialog';
+import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
 import { useCreatePortfolioItem, useDeletePortfolioItem, usePortfolio, useUpdatePortfolioItem } from './api';
 import { EMPTY_PORTFOLIO_ITEM, PortfolioForm } from './portfolio-form';
 import { usePortfolioDraft } from './use-portfolio-draft';
@@ -150,37 +150,19 @@ function PortfolioItemCard({ item, isOwner }: { item: PortfolioItem; isOwner: bo
             <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${item.title}`}>
               <Pencil className="h-4 w-4" aria-hidden /> Edit
             </Button>
-            <Dialog>
-              <DialogTrigger asChild>
-                <Button variant="outline" size="sm" aria-label={`Delete ${item.title}`}>
-                  <Trash2 className="h-4 w-4" aria-hidden /> Delete
-                </Button>
-              </DialogTrigger>
-              <DialogContent
-                title="Delete portfolio item?"
-                description={`"${item.title}" will be removed from your portfolio.`}
-              >
-                <div className="flex justify-end gap-2">
-                  <DialogClose asChild>
-                    <Button variant="outline">Cancel</Button>
-                  </DialogClose>
-                  <Button
-                    variant="destructive"
-                    disabled={remove.isPending}
-                    onClick={async () => {
-                      try {
-                        await remove.mutateAsync({ id: item.id });
-                        toast.success(PORTFOLIO_MESSAGES.deleted);
-                      } catch (error) {
-                        toast.error((error as Error).message || PORTFOLIO_MESSAGES.deleteFailed);
-                      }
-                    }}
-                  >
-                    {remove.isPending ? 'Deleting...' : 'Delete'}
-                  </Button>
-                </div>
-              </DialogContent>
-            </Dialog>
+            <ConfirmDeleteButton
+              itemName={item.title}
+              title="Delete portfolio item?"
+              description={`"${item.title}" will be removed from your portfolio.`}
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync({ id: item.id });
+                  toast.success(PORTFOLIO_MESSAGES.deleted);
+                } catch (error) {
+                  toast.error((error as Error).message || PORTFOLIO_MESSAGES.deleteFailed);
+                }
+              }}
+            />
           </div>
         )}
       </div>

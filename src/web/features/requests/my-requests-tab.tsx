@@ -1,9 +1,9 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { REQUEST_MESSAGES } from '../../../domain/requests';
 import { Button } from '../../ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../ui/dialog';
+import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
 import { useDeleteRequest, useMyRequests } from './api';
 import { RequestCard } from './request-card';
 
@@ -37,33 +37,19 @@ export function MyRequestsTab() {
                     <Pencil className="h-4 w-4" aria-hidden /> Edit
                   </Link>
                 </Button>
-                <Dialog>
-                  <DialogTrigger asChild>
-                    <Button variant="outline" size="sm" aria-label={`Delete ${r.title}`}>
-                      <Trash2 className="h-4 w-4" aria-hidden /> Delete
-                    </Button>
-                  </DialogTrigger>
-                  <DialogContent title="Delete request?" description={`"${r.title}" will be removed for good.`}>
-                    <div className="flex justify-end gap-2">
-                      <DialogClose asChild>
-                        <Button variant="outline">Cancel</Button>
-                      </DialogClose>
-                      <Button
-                        variant="destructive"
-                        onClick={async () => {
-                          try {
-                            await remove.mutateAsync({ id: r.id });
-                            toast.success(REQUEST_MESSAGES.deleted);
-                          } catch {
-                            toast.error(REQUEST_MESSAGES.deleteFailed);
-                          }
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </DialogContent>
-                </Dialog>
+                <ConfirmDeleteButton
+                  itemName={r.title}
+                  title="Delete request?"
+                  description={`"${r.title}" will be removed for good.`}
+                  onConfirm={async () => {
+                    try {
+                      await remove.mutateAsync({ id: r.id });
+                      toast.success(REQUEST_MESSAGES.deleted);
+                    } catch {
+                      toast.error(REQUEST_MESSAGES.deleteFailed);
+                    }
+                  }}
+                />
               </div>
             }
           />

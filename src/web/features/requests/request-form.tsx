@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { serviceRequestSchema, type ServiceRequestInput } from '../../../domain/requests';
 import { SERVICE_MESSAGES } from '../../../domain/services';
 import { Button } from '../../ui/button';
+import { CategorySelect } from '../../ui/category-select';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { ImageField } from '../../ui/image-field';
 import { Input } from '../../ui/input';
@@ -55,17 +55,10 @@ export function RequestForm({
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField id={`${id}-category`} label="Category" error={errors.service_category_id?.message}>
-          <NativeSelect
+          <CategorySelect
             {...fieldErrorProps(`${id}-category`, errors.service_category_id?.message)}
             {...form.register('service_category_id')}
-          >
-            <option value="">Select a category</option>
-            {SERVICE_CATEGORIES.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </FormField>
         <FormField id={`${id}-pricing`} label="Pricing type" error={errors.pricing_type?.message}>
           <NativeSelect

@@ -1,11 +1,11 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SERVICE_MESSAGES } from '../../../domain/services';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../ui/dialog';
+import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
 import { useSession } from '../accounts/api';
 import { MyRequestsTab } from '../requests/my-requests-tab';
 import { useDeleteService, useMyServices } from './api';
@@ -88,33 +88,19 @@ function MyServicesTab() {
                     <Pencil className="h-4 w-4" aria-hidden /> Edit
                   </Link>
                 </Button>
-                <Dialog>
-                  <DialogTrigger asChild>
-                    <Button variant="outline" size="sm" aria-label={`Delete ${s.title}`}>
-                      <Trash2 className="h-4 w-4" aria-hidden /> Delete
-                    </Button>
-                  </DialogTrigger>
-                  <DialogContent title="Delete service?" description={`"${s.title}" will be removed for good.`}>
-                    <div className="flex justify-end gap-2">
-                      <DialogClose asChild>
-                        <Button variant="outline">Cancel</Button>
-                      </DialogClose>
-                      <Button
-                        variant="destructive"
-                        onClick={async () => {
-                          try {
-                            await remove.mutateAsync({ id: s.id });
-                            toast.success(SERVICE_MESSAGES.deleted);
-                          } catch {
-                            toast.error(SERVICE_MESSAGES.deleteFailed);
-                          }
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </DialogContent>
-                </Dialog>
+                <ConfirmDeleteButton
+                  itemName={s.title}
+                  title="Delete service?"
+                  description={`"${s.title}" will be removed for good.`}
+                  onConfirm={async () => {
+                    try {
+                      await remove.mutateAsync({ id: s.id });
+                      toast.success(SERVICE_MESSAGES.deleted);
+                    } catch {
+                      toast.error(SERVICE_MESSAGES.deleteFailed);
+                    }
+                  }}
+                />
               </div>
             }
           />

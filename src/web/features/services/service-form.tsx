@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import {
   DELIVERY_METHODS,
   EXPERTISE_LEVELS,
@@ -13,6 +12,7 @@ import {
   type OfferServiceInput,
 } from '../../../domain/services';
 import { Button } from '../../ui/button';
+import { CategorySelect } from '../../ui/category-select';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { ImageField } from '../../ui/image-field';
 import { Input } from '../../ui/input';
@@ -82,17 +82,10 @@ export function ServiceForm({
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-category`} label="Category" error={errors.category_id?.message}>
-          <NativeSelect
+          <CategorySelect
             {...fieldErrorProps(`${id}-category`, errors.category_id?.message)}
             {...form.register('category_id')}
-          >
-            <option value="">Select a category</option>
-            {SERVICE_CATEGORIES.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </FormField>
         {mode === 'offer' && (
           <FormField id={`${id}-expertise`} label="Expertise level">
