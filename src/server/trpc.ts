@@ -13,8 +13,11 @@ export interface Context {
   config: Config;
   bus: EventBus;
   files: BlobStore;
-  user: { id: string; email: string; twoFactorEnabled: boolean } | null;
-  sessionId: string | null;
+  /**
+   * The signed-in user of the request, read on first use and remembered: public listings never pay for a session
+   * lookup, and a request without a session cookie never asks better-auth at all.
+   */
+  session(): Promise<RequestSession | null>;
   /** The request's Origin and Sec-Fetch-Site, for the same-site check of live subscriptions. */
   origin: string | null;
   fetchSite: string | null;
@@ -24,6 +27,11 @@ export interface Context {
    * re-checks that the session still exists (it may have been signed out meanwhile).
    */
   reloadSessionId(): Promise<string | null>;
+}
+
+export interface RequestSession {
+  user: { id: string; email: string; twoFactorEnabled: boolean };
+  sessionId: string;
 }
 
 export interface ContextDeps {
@@ -36,18 +44,24 @@ export interface ContextDeps {
 
 /** Reads the session from the request's cookie: the same for queries, mutations and subscriptions. */
 export async function createContext(deps: ContextDeps, headers: Headers): Promise<Context> {
-  const session = await deps.auth.api.getSession({ headers });
-  const reloadSessionId = async () => (await deps.auth.api.getSession({ headers }))?.session.id ?? null;
+  const readSession = async (): Promise<RequestSession | null> => {
+    if (!headers.get('cookie')?.includes('session_token')) return null;
+    const found = await deps.auth.api.getSession({ headers });
+    if (!found) return null;
+    const { user, session } = found;
+    return {
+      user: { id: user.id, email: user.email, twoFactorEnabled: user.twoFactorEnabled === true },
+      sessionId: session.id,
+    };
+  };
+  let remembered: Promise<RequestSession | null> | null = null;
   return {
-    reloadSessionId,
+    session: () => (remembered ??= readSession()),
+    reloadSessionId: async () => (await readSession())?.sessionId ?? null,
     db: deps.db,
     config: deps.config,
     bus: deps.bus,
     files: deps.files,
-    user: session
-      ? { id: session.user.id, email: session.user.email, twoFactorEnabled: session.user.twoFactorEnabled === true }
-      : null,
-    sessionId: session?.session.id ?? null,
     origin: headers.get('origin'),
     fetchSite: headers.get('sec-fetch-site'),
     host: headers.get('host'),
@@ -121,11 +135,12 @@ export function isSameSite(
 export const publicProcedure = t.procedure.use(appErrors).use(sameSiteOnly);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, type, next }) => {
-  if (!ctx.user || !ctx.sessionId) throw toTRPCError(new AppError('UNAUTHENTICATED'));
-  if (type === 'subscription' && (await ctx.reloadSessionId()) !== ctx.sessionId) {
+  const session = await ctx.session();
+  if (!session) throw toTRPCError(new AppError('UNAUTHENTICATED'));
+  if (type === 'subscription' && (await ctx.reloadSessionId()) !== session.sessionId) {
     throw toTRPCError(new AppError('UNAUTHENTICATED'));
   }
-  return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
+  return next({ ctx: { ...ctx, user: session.user, sessionId: session.sessionId } });
 });
 
 export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {

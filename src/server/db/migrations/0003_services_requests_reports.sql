@@ -18,6 +18,7 @@ CREATE TABLE "service_requests" (
 	"pricing_type" "pricing_type" DEFAULT 'fixed' NOT NULL,
 	"service_category_id" uuid,
 	"image_url" text,
+	"search_text" text GENERATED ALWAYS AS (lower(title || ' ' || description)) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "service_requests_budget_non_negative" CHECK ("service_requests"."budget_cents" is null or "service_requests"."budget_cents" >= 0)
@@ -34,6 +35,7 @@ CREATE TABLE "services" (
 	"delivery_method" "delivery_method" DEFAULT 'virtual' NOT NULL,
 	"service_location" jsonb,
 	"image_url" text,
+	"search_text" text GENERATED ALWAYS AS (lower(title || ' ' || description)) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "services_price_cents_non_negative" CHECK ("services"."price_cents" >= 0)
@@ -50,11 +52,9 @@ CREATE INDEX "service_requests_created_idx" ON "service_requests" USING btree ("
 CREATE INDEX "service_requests_category_created_idx" ON "service_requests" USING btree ("service_category_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "service_requests_user_created_idx" ON "service_requests" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "service_requests_budget_idx" ON "service_requests" USING btree ("budget_cents");--> statement-breakpoint
-CREATE INDEX "service_requests_title_trgm_idx" ON "service_requests" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "service_requests_description_trgm_idx" ON "service_requests" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "service_requests_search_text_trgm_idx" ON "service_requests" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "services_created_idx" ON "services" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "services_category_created_idx" ON "services" USING btree ("category_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "services_user_created_idx" ON "services" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "services_price_idx" ON "services" USING btree ("price_cents");--> statement-breakpoint
-CREATE INDEX "services_title_trgm_idx" ON "services" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "services_description_trgm_idx" ON "services" USING gin ("description" gin_trgm_ops);
+CREATE INDEX "services_search_text_trgm_idx" ON "services" USING gin ("search_text" gin_trgm_ops);

@@ -22,6 +22,8 @@ export const services = pgTable(
     deliveryMethod: deliveryMethodEnum('delivery_method').notNull().default('virtual'),
     serviceLocation: jsonb('service_location').$type<ServiceLocation>(),
     imageUrl: text('image_url'),
+    /** What search reads: title and description, lower-cased once on write (one trigram index, one LIKE). */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(title || ' ' || description)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,8 +34,7 @@ export const services = pgTable(
     index('services_category_created_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
     index('services_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('services_price_idx').on(t.priceCents),
-    index('services_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('services_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('services_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -50,6 +51,7 @@ export const serviceRequests = pgTable(
     pricingType: pricingTypeEnum('pricing_type').notNull().default('fixed'),
     serviceCategoryId: uuid('service_category_id').references(() => serviceCategories.id, { onDelete: 'set null' }),
     imageUrl: text('image_url'),
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(title || ' ' || description)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,8 +61,7 @@ export const serviceRequests = pgTable(
     index('service_requests_category_created_idx').on(t.serviceCategoryId, t.createdAt.desc(), t.id.desc()),
     index('service_requests_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('service_requests_budget_idx').on(t.budgetCents),
-    index('service_requests_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('service_requests_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('service_requests_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -10,7 +10,10 @@ import { sessionChannel, type SessionEvent } from './session-events';
 
 export const accountsRouter = router({
   /** The signed-in account, or null for a visitor. */
-  me: publicProcedure.query(({ ctx }) => (ctx.user ? getCurrentAccount(ctx.db, ctx.user) : null)),
+  me: publicProcedure.query(async ({ ctx }) => {
+    const session = await ctx.session();
+    return session ? getCurrentAccount(ctx.db, session.user) : null;
+  }),
 
   /** Whether a user holds the admin role (the avatar's gold badge); public like the spec's is_user_admin. */
   isAdmin: publicProcedure

@@ -35,7 +35,7 @@ export function selectRequestCards(db: Db) {
 export function requestFilters(filters: { search: string; categoryId?: string | null; price: PriceBucket }) {
   const range = priceBucketRange(filters.price);
   return and(
-    textMatches([serviceRequests.title, serviceRequests.description], filters.search),
+    textMatches(serviceRequests.searchText, filters.search),
     filters.categoryId ? eq(serviceRequests.serviceCategoryId, filters.categoryId) : undefined,
     range ? gte(serviceRequests.budgetCents, range.minCents) : undefined,
     range?.maxCents != null ? lte(serviceRequests.budgetCents, range.maxCents) : undefined,
