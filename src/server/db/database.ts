@@ -45,21 +45,32 @@ const EMBEDDED_POOL_SIZE = 1;
 /** A query waiting this long for the connection means something holds it (a transaction awaiting the outer pool). */
 const CONNECTION_WAIT_MS = 15_000;
 
+/**
+ * An idle pooled connection that the server drops (restart, admin command) emits 'error' on the pool; without a
+ * listener that would end the process. The pool replaces the connection on the next query.
+ */
+function keepPoolAlive(pool: pg.Pool): pg.Pool {
+  pool.on('error', (error) => console.error(`Database connection lost: ${error.message}`));
+  return pool;
+}
+
 /** One pg Pool and Drizzle over either a PostgreSQL server or the embedded PGlite worker. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'server') {
-    const pool = new pg.Pool({ connectionString: target.url, max: POOL_SIZE });
+    const pool = keepPoolAlive(new pg.Pool({ connectionString: target.url, max: POOL_SIZE }));
     return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
   }
   const embedded = await startPgliteWorker(target.dataDir);
-  const pool = new pg.Pool({
-    host: embedded.socketDir,
-    port: 5432,
-    user: 'postgres',
-    database: 'postgres',
-    max: EMBEDDED_POOL_SIZE,
-    connectionTimeoutMillis: CONNECTION_WAIT_MS,
-  });
+  const pool = keepPoolAlive(
+    new pg.Pool({
+      host: embedded.socketDir,
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+      max: EMBEDDED_POOL_SIZE,
+      connectionTimeoutMillis: CONNECTION_WAIT_MS,
+    }),
+  );
   return {
     db: drizzle(pool, { schema }),
     pool,

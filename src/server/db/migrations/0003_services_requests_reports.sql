@@ -48,13 +48,13 @@ ALTER TABLE "service_requests" ADD CONSTRAINT "service_requests_service_category
 ALTER TABLE "services" ADD CONSTRAINT "services_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "services" ADD CONSTRAINT "services_category_id_service_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."service_categories"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "service_reports_service_idx" ON "service_reports" USING btree ("service_id");--> statement-breakpoint
-CREATE INDEX "service_requests_created_idx" ON "service_requests" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "service_requests_category_created_idx" ON "service_requests" USING btree ("service_category_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "service_requests_user_created_idx" ON "service_requests" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "service_requests_created_idx" ON "service_requests" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "service_requests_category_created_idx" ON "service_requests" USING btree ("service_category_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "service_requests_user_created_idx" ON "service_requests" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "service_requests_budget_idx" ON "service_requests" USING btree ("budget_cents");--> statement-breakpoint
 CREATE INDEX "service_requests_search_text_trgm_idx" ON "service_requests" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "services_created_idx" ON "services" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "services_category_created_idx" ON "services" USING btree ("category_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "services_user_created_idx" ON "services" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "services_created_idx" ON "services" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "services_category_created_idx" ON "services" USING btree ("category_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "services_user_created_idx" ON "services" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "services_price_idx" ON "services" USING btree ("price_cents");--> statement-breakpoint
 CREATE INDEX "services_search_text_trgm_idx" ON "services" USING gin ("search_text" gin_trgm_ops);

