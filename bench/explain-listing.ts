@@ -12,7 +12,10 @@ const input = serviceListingSchema.parse({ search: 'logo', price: '25-50', metho
 await database.db.execute(sql`set enable_seqscan = on`);
 const original = database.pool.query.bind(database.pool);
 // Print the plan of the exact query the use case sends.
-(database.pool as unknown as { query: unknown }).query = async (config: { text: string; values: unknown[] } | string, values?: unknown[]) => {
+(database.pool as unknown as { query: unknown }).query = async (
+  config: { text: string; values: unknown[] } | string,
+  values?: unknown[],
+) => {
   const text = typeof config === 'string' ? config : config.text;
   const params = typeof config === 'string' ? values : config.values;
   const plan = await original(`explain analyze ${text}`, params as unknown[]);
