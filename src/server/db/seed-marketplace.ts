@@ -130,8 +130,8 @@ const CITIES: [number, number][] = [
 export function demoServices(ownerIds: string[]) {
   const rows = [];
   let i = 0;
-  for (const category of SERVICE_CATEGORIES) {
-    for (const [title, description] of SERVICE_IDEAS[category.name] ?? []) {
+  for (const [categoryIndex, category] of SERVICE_CATEGORIES.entries()) {
+    for (const [ideaIndex, [title, description]] of (SERVICE_IDEAS[category.name] ?? []).entries()) {
       const delivery = (['virtual', 'in-person', 'both'] as const)[i % 3]!;
       const [latitude, longitude] = CITIES[i % CITIES.length]!;
       rows.push({
@@ -143,7 +143,8 @@ export function demoServices(ownerIds: string[]) {
         pricingType: i % 4 === 0 ? ('hourly' as const) : ('fixed' as const),
         deliveryMethod: delivery,
         serviceLocation: delivery === 'virtual' ? null : { latitude, longitude, radius: 5 + (i % 10) },
-        createdAt: new Date(Date.now() - i * 3_600_000),
+        // Newest first interleaves the categories, so the first page shows the whole marketplace.
+        createdAt: new Date(Date.now() - (ideaIndex * SERVICE_CATEGORIES.length + categoryIndex) * 3_600_000),
       });
       i += 1;
     }
