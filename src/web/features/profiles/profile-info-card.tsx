@@ -132,9 +132,7 @@ export function ProfileInfoCard({ profile, startEditing }: { profile: OwnProfile
               label="Date of birth"
               value={profile.dateOfBirth ? `${profile.dateOfBirth}${age !== null ? ` (age ${age})` : ''}` : null}
             />
-            <div className="sm:col-span-2">
-              <Info label="Bio" value={profile.bio} />
-            </div>
+            <Info label="Bio" value={profile.bio} className="sm:col-span-2" />
           </dl>
         )}
       </CardContent>
@@ -142,9 +140,9 @@ export function ProfileInfoCard({ profile, startEditing }: { profile: OwnProfile
   );
 }
 
-function Info({ label, value }: { label: string; value: string | null }) {
+function Info({ label, value, className }: { label: string; value: string | null; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="mt-0.5 font-medium whitespace-pre-line">
         {value || <span className="text-muted-foreground">Not set</span>}
