@@ -34,10 +34,8 @@ const DELIVERY_LABELS = { virtual: 'Virtual', 'in-person': 'In person', both: 'V
 export function ServiceCard({ service, actions }: { service: ServiceCardData; actions?: ReactNode }) {
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid="service-card">
-      <Link
-        to={`/services/${service.id}`}
-        className="block focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
+      {/* The picture repeats the title's link for pointer users; keyboard and screen readers use the title. */}
+      <Link to={`/services/${service.id}`} className="block" aria-hidden tabIndex={-1}>
         {service.imageUrl ? (
           <img src={service.imageUrl} alt="" className="aspect-video w-full object-cover" loading="lazy" />
         ) : (
