@@ -31,18 +31,17 @@ export function ServiceFiltersBar({
   onChange(next: ServiceFilters): void;
   showCategory?: boolean;
 }) {
-  const [search, setSearch] = useState(filters.search);
-  // A search set from outside (Clear, the address) replaces what is in the box.
-  const [applied, setApplied] = useState(filters.search);
-  if (applied !== filters.search) {
-    setApplied(filters.search);
-    setSearch(filters.search);
-  }
+  // What the user is typing, until it is applied (300 ms after the last keystroke); the box otherwise shows the
+  // applied search, so Clear and the address always win and nothing stale is re-applied later.
+  const [draft, setDraft] = useState<string | null>(null);
   useEffect(() => {
-    if (search === filters.search) return;
-    const timer = setTimeout(() => onChange({ ...filters, search }), 300);
+    if (draft === null) return;
+    const timer = setTimeout(() => {
+      onChange({ ...filters, search: draft });
+      setDraft(null);
+    }, 300);
     return () => clearTimeout(timer);
-  }, [search, filters, onChange]);
+  }, [draft, filters, onChange]);
 
   const anySet =
     filters.search || (showCategory && filters.categoryId) || filters.price !== 'any' || filters.method !== 'any';
@@ -61,8 +60,8 @@ export function ServiceFiltersBar({
             type="search"
             className="pl-9"
             placeholder="Search services..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            value={draft ?? filters.search}
+            onChange={(e) => setDraft(e.target.value)}
           />
         </div>
       </div>
@@ -115,9 +114,10 @@ export function ServiceFiltersBar({
         <Button
           type="button"
           variant="outline"
-          onClick={() =>
-            onChange({ search: '', categoryId: showCategory ? null : filters.categoryId, price: 'any', method: 'any' })
-          }
+          onClick={() => {
+            setDraft(null);
+            onChange({ search: '', categoryId: showCategory ? null : filters.categoryId, price: 'any', method: 'any' });
+          }}
         >
           Clear
         </Button>
