@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SERVICE_CATEGORIES } from '../src/domain/categories';
-import { serviceListingSchema } from '../src/domain/listing-filters';
+import { LISTING_PATHS, listingToQuery, serviceListingSchema } from '../src/domain/listing-filters';
 import { createApp } from '../src/server/app';
 import { parseEnv, type Config } from '../src/server/config';
 import { ensureServiceCategories } from '../src/server/db/categories';
@@ -100,13 +100,29 @@ async function throughput(database: Database) {
   const { server } = await createApp({ config, db: database.db, bus: createInProcessEventBus(), logger: false });
   server.get('/bench/trivial', async () => ({ ok: true }));
   const base = await server.listen({ port: 0, host: '127.0.0.1' });
-  const listingInput = encodeURIComponent(JSON.stringify({ search: 'logo', price: '25-50', method: 'virtual' }));
-  const run = (path: string) =>
-    autocannon({ url: `${base}${path}`, connections: 10, duration: 5 }).then((r) => r.requests.average);
+  const filters = { search: 'logo', price: '25-50', method: 'virtual' } as const;
+  const run = (path: string, pathFor?: (n: number) => string) => {
+    let n = 0;
+    const requests = pathFor ? [{ setupRequest: (req: object) => ({ ...req, path: pathFor(++n) }) }] : undefined;
+    return autocannon({ url: `${base}${path}`, connections: 10, duration: 5, requests }).then(
+      (r) => r.requests.average,
+    );
+  };
   const trivial = await run('/bench/trivial');
-  const listing = await run(`/api/trpc/services.list?input=${listingInput}`);
+  // Everyone on the same filters: the page comes from memory after the first request.
+  const listing = await run(`${LISTING_PATHS.services}?${listingToQuery(filters)}`);
+  // Every request a page nobody asked for before (a new cursor each time): the query runs every time.
+  const start = Date.now();
+  const cursorPath = (n: number) =>
+    `${LISTING_PATHS.services}?${listingToQuery({
+      ...filters,
+      cursor: { createdAt: new Date(start - n * 1000).toISOString(), id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' },
+    })}`;
+  const uncached = await run(cursorPath(0), cursorPath);
+  // The same cached page through the tRPC adapter, for the adapter's cost.
+  const trpc = await run(`/api/trpc/services.list?input=${encodeURIComponent(JSON.stringify(filters))}`);
   await server.close();
-  return { trivial, listing };
+  return { trivial, listing, uncached, trpc };
 }
 
 export async function benchDiscovery() {
@@ -115,7 +131,7 @@ export async function benchDiscovery() {
     p50: number;
     p95: number;
     p99: number;
-    rps?: { trivial: number; listing: number };
+    rps?: { trivial: number; listing: number; uncached: number; trpc: number };
   }[] = [];
   const embedded = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
   await generateMarketplace(embedded);

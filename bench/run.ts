@@ -40,6 +40,8 @@ console.table(
     'listing req/s': r.rps ? Math.round(r.rps.listing) : '-',
     'trivial req/s': r.rps ? Math.round(r.rps.trivial) : '-',
     'listing / trivial': r.rps ? `${Math.round((r.rps.listing / r.rps.trivial) * 100)}%` : '-',
+    'uncached page req/s': r.rps ? Math.round(r.rps.uncached) : '-',
+    'same page via tRPC req/s': r.rps ? Math.round(r.rps.trpc) : '-',
   })),
 );
 if (!process.env.BENCH_DATABASE_URL)

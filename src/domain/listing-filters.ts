@@ -53,7 +53,7 @@ export const serviceListingSchema = z.object({
   price: z.enum(PRICE_BUCKETS).default('any'),
   method: z.enum(METHOD_FILTERS).default('any'),
   /** The last card of the previous page (newest first). */
-  cursor: z.object({ createdAt: z.string(), id: z.uuid() }).nullish(),
+  cursor: z.object({ createdAt: z.iso.datetime(), id: z.uuid() }).nullish(),
   limit: z.number().int().min(1).max(60).default(LISTING_PAGE_SIZE),
 });
 export type ServiceListing = z.input<typeof serviceListingSchema>;
@@ -63,7 +63,46 @@ export const requestListingSchema = z.object({
   search: z.string().trim().max(SEARCH_MAX).default(''),
   categoryId: z.uuid().nullish(),
   price: z.enum(PRICE_BUCKETS).default('any'),
-  cursor: z.object({ createdAt: z.string(), id: z.uuid() }).nullish(),
+  cursor: z.object({ createdAt: z.iso.datetime(), id: z.uuid() }).nullish(),
   limit: z.number().int().min(1).max(60).default(LISTING_PAGE_SIZE),
 });
 export type RequestListing = z.input<typeof requestListingSchema>;
+
+/** Where the web app reads the public listings: plain GETs, so the server can answer repeated filters from memory. */
+export const LISTING_PATHS = { services: '/api/listings/services', requests: '/api/listings/requests' } as const;
+
+export interface ListingQueryInput {
+  search?: string;
+  categoryId?: string | null;
+  price?: PriceBucket;
+  method?: MethodFilter;
+  cursor?: { createdAt: string; id: string } | null;
+  limit?: number;
+}
+
+/** A listing's filters as a flat query string; defaults are left out so equal filters give equal URLs. */
+export function listingToQuery(input: ListingQueryInput): string {
+  const params = new URLSearchParams();
+  if (input.search) params.set('search', input.search);
+  if (input.categoryId) params.set('categoryId', input.categoryId);
+  if (input.price && input.price !== 'any') params.set('price', input.price);
+  if (input.method && input.method !== 'any') params.set('method', input.method);
+  if (input.cursor) {
+    params.set('after', input.cursor.createdAt);
+    params.set('afterId', input.cursor.id);
+  }
+  if (input.limit) params.set('limit', String(input.limit));
+  return params.toString();
+}
+
+/** The inverse of listingToQuery, ready for the listing schemas (which validate every field). */
+export function listingFromQuery(query: Record<string, string | undefined>): Record<string, unknown> {
+  return {
+    search: query.search,
+    categoryId: query.categoryId || null,
+    price: query.price,
+    method: query.method,
+    cursor: query.after || query.afterId ? { createdAt: query.after, id: query.afterId } : null,
+    limit: query.limit === undefined ? undefined : Number(query.limit),
+  };
+}

@@ -12,6 +12,8 @@ import type { Db } from './db/database';
 import { registerAuthRoutes, toFetchHeaders } from './http/auth-bridge';
 import { registerTestRoutes } from './http/test-routes';
 import { registerFileRoutes } from './http/file-routes';
+import { registerListingRoutes } from './http/listing-routes';
+import { createListings } from './features/listings/listings';
 import { registerUploadRoutes } from './http/upload-routes';
 import { createLocalBlobStore } from './files/blob-store';
 import { withdrawPresence } from './features/presence/record-presence';
@@ -48,6 +50,8 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
   });
   const auth = createAuth({ db, config, bus });
   const files = createLocalBlobStore(uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
+  const listings = createListings(db, bus);
+  server.addHook('onClose', async () => listings.close());
 
   await server.register(helmet, {
     contentSecurityPolicy: {
@@ -80,6 +84,7 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
   });
 
   registerAuthRoutes(server, auth, config.PUBLIC_URL);
+  registerListingRoutes(server, listings);
   await registerUploadRoutes(server, { auth, db, files, bus });
   await registerFileRoutes(server, files.root);
 
@@ -100,7 +105,7 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
     trpcOptions: {
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       router: appRouter,
-      createContext: ({ req }) => createContext({ db, config, bus, auth, files }, toFetchHeaders(req)),
+      createContext: ({ req }) => createContext({ db, config, bus, auth, files, listings }, toFetchHeaders(req)),
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') server.log.error({ err: error, path }, 'tRPC error');
       },

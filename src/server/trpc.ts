@@ -7,12 +7,15 @@ import { AppError, toTRPCError } from './errors';
 import { isAdmin } from './features/accounts/is-admin';
 import type { EventBus } from './realtime/event-bus';
 import type { BlobStore } from './files/blob-store';
+import type { Listings } from './features/listings/listings';
 
 export interface Context {
   db: Db;
   config: Config;
   bus: EventBus;
   files: BlobStore;
+  /** The public listings, answered from memory while the catalogue does not change. */
+  listings: Listings;
   /**
    * The signed-in user of the request, read on first use and remembered: public listings never pay for a session
    * lookup, and a request without a session cookie never asks better-auth at all.
@@ -39,6 +42,7 @@ export interface ContextDeps {
   config: Config;
   bus: EventBus;
   files: BlobStore;
+  listings: Listings;
   auth: Auth;
 }
 
@@ -62,6 +66,7 @@ export async function createContext(deps: ContextDeps, headers: Headers): Promis
     config: deps.config,
     bus: deps.bus,
     files: deps.files,
+    listings: deps.listings,
     origin: headers.get('origin'),
     fetchSite: headers.get('sec-fetch-site'),
     host: headers.get('host'),

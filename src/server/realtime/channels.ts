@@ -1,3 +1,4 @@
+import type { EventBus } from './event-bus';
 import type { PresenceStatus } from '../../domain/presence';
 
 /** Channel names of the event bus, one place so publishers and subscribers agree. */
@@ -8,6 +9,8 @@ export const channels = {
   portfolio: (userId: string) => `portfolio:${userId}`,
   /** Every heartbeat, status change and withdrawal. */
   presence: 'presence',
+  /** Services, requests, or the owner names and pictures on their cards changed: the public listings refresh. */
+  catalogue: 'catalogue',
 } as const;
 
 export type ProfileEvent = { type: 'profile-updated' };
@@ -16,4 +19,9 @@ export interface PresenceEvent {
   userId: string;
   onlineAt: string | null;
   manualStatus: PresenceStatus | null;
+}
+
+/** Tells the public listings that services, requests or the names and pictures on their cards changed. */
+export function catalogueChanged(bus: EventBus) {
+  bus.publish(channels.catalogue, { type: 'catalogue-changed' });
 }

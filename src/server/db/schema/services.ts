@@ -24,7 +24,7 @@ export const services = pgTable(
     imageUrl: text('image_url'),
     /** What search reads: title and description, lower-cased once on write (one trigram index, one LIKE). */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(title || ' ' || description)`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -53,7 +53,7 @@ export const serviceRequests = pgTable(
     serviceCategoryId: uuid('service_category_id').references(() => serviceCategories.id, { onDelete: 'set null' }),
     imageUrl: text('image_url'),
     searchText: text('search_text').generatedAlwaysAs(sql`lower(title || ' ' || description)`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -77,7 +77,7 @@ export const serviceReports = pgTable(
     reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     description: text('description'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('service_reports_service_idx').on(t.serviceId)],
 );

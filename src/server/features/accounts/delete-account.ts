@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { sessions, users } from '../../db/schema/auth';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../files/blob-store';
+import { catalogueChanged } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
 import { sessionChannel, type SessionEvent } from './session-events';
 
@@ -25,6 +26,7 @@ export async function deleteAccount(
   const openSessions = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, actor.id));
   await files.removeUser(actor.id);
   await db.delete(users).where(eq(users.id, actor.id));
+  catalogueChanged(bus);
   for (const s of openSessions) bus.publish(sessionChannel(s.id), { type: 'signed-out' } satisfies SessionEvent);
   return { ok: true };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { fileStem, type BlobStore } from '../../files/blob-store';
 import type { EventBus } from '../../realtime/event-bus';
-import { channels, type ProfileEvent } from '../../realtime/channels';
+import { catalogueChanged, channels, type ProfileEvent } from '../../realtime/channels';
 
 /**
  * Stores a checked image as square WebP variants for every avatar size, points the profile at it, and removes
@@ -32,5 +32,6 @@ export async function uploadAvatar(db: Db, files: BlobStore, bus: EventBus, acto
     );
   }
   bus.publish(channels.profile(actor.id), { type: 'profile-updated' } satisfies ProfileEvent);
+  catalogueChanged(bus);
   return { avatarUrl };
 }

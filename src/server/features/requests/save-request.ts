@@ -7,8 +7,15 @@ import { serviceRequests } from '../../db/schema/services';
 import { AppError } from '../../errors';
 import { assertOwnUpload } from '../../files/assert-own-upload';
 import type { BlobStore } from '../../files/blob-store';
+import type { EventBus } from '../../realtime/event-bus';
+import { catalogueChanged } from '../../realtime/channels';
 
 type RequestFields = z.output<typeof serviceRequestSchema>;
+interface Deps {
+  db: Db;
+  files: BlobStore;
+  bus: EventBus;
+}
 
 function toRow(input: RequestFields) {
   return {
@@ -28,19 +35,19 @@ async function assertRequestOwner(db: Db, actor: { id: string }, requestId: stri
   return request;
 }
 
-export async function createRequest(db: Db, files: BlobStore, actor: { id: string }, input: RequestFields) {
+export async function createRequest({ db, files, bus }: Deps, actor: { id: string }, input: RequestFields) {
   const row = toRow(input);
   assertOwnUpload(files, actor, row.imageUrl, 'request');
   const [created] = await db
     .insert(serviceRequests)
     .values({ ...row, userId: actor.id })
     .returning({ id: serviceRequests.id });
+  catalogueChanged(bus);
   return created!;
 }
 
 export async function updateRequest(
-  db: Db,
-  files: BlobStore,
+  { db, files, bus }: Deps,
   actor: { id: string },
   requestId: string,
   input: RequestFields,
@@ -52,13 +59,15 @@ export async function updateRequest(
     .update(serviceRequests)
     .set({ ...row, updatedAt: new Date() })
     .where(and(eq(serviceRequests.id, requestId), eq(serviceRequests.userId, actor.id)));
+  catalogueChanged(bus);
   if (existing.imageUrl && existing.imageUrl !== row.imageUrl) await files.remove(existing.imageUrl);
   return { id: requestId };
 }
 
-export async function deleteRequest(db: Db, files: BlobStore, actor: { id: string }, requestId: string) {
+export async function deleteRequest({ db, files, bus }: Deps, actor: { id: string }, requestId: string) {
   const existing = await assertRequestOwner(db, actor, requestId);
   await db.delete(serviceRequests).where(and(eq(serviceRequests.id, requestId), eq(serviceRequests.userId, actor.id)));
+  catalogueChanged(bus);
   await files.remove(existing.imageUrl);
   return { ok: true };
 }

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
+import { LISTING_PATHS, listingToQuery, type ListingQueryInput } from '../../../domain/listing-filters';
+import { services } from '../../db/schema/services';
 import { callTrpc, createTestApp, signUp, upload, userIdOf, type TestApp } from '../../testing/test-app';
 
 let app: TestApp;
@@ -34,10 +37,11 @@ async function offer(cookie: string, fields: Record<string, unknown>) {
   return (result.data as { id: string }).id;
 }
 
-async function list(input: Record<string, unknown>) {
-  const result = await callTrpc(app, 'services.list', { input });
-  expect(result.status, JSON.stringify(result.error)).toBe(200);
-  return result.data as Page;
+/** Through the plain route the web app reads (its query string made by the same domain helper). */
+async function list(input: ListingQueryInput) {
+  const response = await app.server.inject({ url: `${LISTING_PATHS.services}?${listingToQuery(input)}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Page>();
 }
 
 beforeAll(async () => {
@@ -99,7 +103,7 @@ describe('discovery filters', () => {
     [{ categoryId: design!.id }, ['Mid logo design']],
     [{ categoryId: webDev!.id, price: '100+', method: 'in-person' }, ['Premium WEBSITE build']],
     [{ search: 'e', price: '0-25', method: 'virtual' }, ['Cheap virtual tutoring']],
-  ])('%j -> %j', async (filters, expected) => {
+  ] as [ListingQueryInput, string[]][])('%j -> %j', async (filters, expected) => {
     expect(titles(await list(filters))).toEqual([...expected].sort());
   });
 
@@ -111,6 +115,66 @@ describe('discovery filters', () => {
       (await list({})).items.map((s) => s.title),
     );
     expect(third.nextCursor).toBeNull();
+  });
+
+  it('pages through services created in the same instant (one seed statement) without gaps or repeats', async () => {
+    const { cookie } = await signUp(app, { firstName: 'Batch' });
+    const userId = await userIdOf(app, cookie);
+    // Microseconds, as now() gives them: a cursor made in JavaScript only has milliseconds.
+    const createdAt = sql`'2020-01-01 00:00:00.123456+00'::timestamptz`;
+    const batch = Array.from({ length: 7 }, (_, i) => ({
+      userId,
+      title: `Batch service ${i}`,
+      description: 'Inserted together, as the seed does.',
+      categoryId: design!.id,
+      priceCents: 1000,
+      pricingType: 'fixed' as const,
+      deliveryMethod: 'virtual' as const,
+      createdAt,
+    }));
+    await app.database.db.insert(services).values(batch);
+    const seen: string[] = [];
+    let cursor: Page['nextCursor'] = null;
+    do {
+      const page = await list({ search: 'batch service', limit: 3, cursor });
+      seen.push(...page.items.map((s) => s.title));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.sort()).toEqual(batch.map((s) => s.title).sort());
+    const typed = await callTrpc(app, 'services.list', { input: { search: 'batch service', limit: 60 } });
+    expect((typed.data as Page).items).toHaveLength(7);
+  });
+
+  it('refuses malformed filters with a message and no results', async () => {
+    for (const query of [
+      'price=cheap',
+      'method=teleport',
+      'limit=1000',
+      'categoryId=nope',
+      'after=yesterday&afterId=x',
+    ]) {
+      const response = await app.server.inject({ url: `${LISTING_PATHS.services}?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ error: string }>().error.length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows a new, edited or deleted service and a renamed owner at once, though pages are cached', async () => {
+    const { cookie } = await signUp(app, { firstName: 'Fresh' });
+    const filters = { search: 'freshly baked' };
+    expect((await list(filters)).items).toHaveLength(0);
+    const id = await offer(cookie, { title: 'Freshly baked websites', price: 30, delivery_method: 'virtual' });
+    expect((await list(filters)).items.map((s) => s.ownerFirstName)).toEqual(['Fresh']);
+    const renamed = await callTrpc(app, 'profiles.update', {
+      method: 'POST',
+      cookie,
+      input: { firstName: 'Renamed', lastName: 'Owner', bio: '', school: '', dateOfBirth: '' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.error)).toBe(200);
+    expect((await list(filters)).items.map((s) => s.ownerFirstName)).toEqual(['Renamed']);
+    const deleted = await callTrpc(app, 'services.delete', { method: 'POST', cookie, input: { id } });
+    expect(deleted.status).toBe(200);
+    expect((await list(filters)).items).toHaveLength(0);
   });
 });
 

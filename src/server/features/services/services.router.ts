@@ -3,26 +3,23 @@ import { serviceListingSchema } from '../../../domain/listing-filters';
 import { editServiceSchema, offerServiceSchema } from '../../../domain/services';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
 import { getService } from './get-service';
-import { listServices } from './list-services';
 import { listUserServices } from './list-user-services';
 import { createService, deleteService, updateService } from './save-service';
 
 const serviceId = z.object({ id: z.uuid() });
 
 export const servicesRouter = router({
-  list: publicProcedure.input(serviceListingSchema).query(({ ctx, input }) => listServices(ctx.db, input)),
+  list: publicProcedure
+    .input(serviceListingSchema)
+    .query(async ({ ctx, input }) => (await ctx.listings.services(input)).page),
   byUser: publicProcedure
     .input(z.object({ userId: z.string().min(1).max(100) }))
     .query(({ ctx, input }) => listUserServices(ctx.db, input.userId)),
   mine: authedProcedure.query(({ ctx }) => listUserServices(ctx.db, ctx.user.id)),
   get: publicProcedure.input(serviceId).query(({ ctx, input }) => getService(ctx.db, input.id)),
-  create: authedProcedure
-    .input(offerServiceSchema)
-    .mutation(({ ctx, input }) => createService(ctx.db, ctx.files, ctx.user, input)),
+  create: authedProcedure.input(offerServiceSchema).mutation(({ ctx, input }) => createService(ctx, ctx.user, input)),
   update: authedProcedure
     .input(z.object({ id: z.uuid(), fields: editServiceSchema }))
-    .mutation(({ ctx, input }) => updateService(ctx.db, ctx.files, ctx.user, input.id, input.fields)),
-  delete: authedProcedure
-    .input(serviceId)
-    .mutation(({ ctx, input }) => deleteService(ctx.db, ctx.files, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => updateService(ctx, ctx.user, input.id, input.fields)),
+  delete: authedProcedure.input(serviceId).mutation(({ ctx, input }) => deleteService(ctx, ctx.user, input.id)),
 });

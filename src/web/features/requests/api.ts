@@ -1,15 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PriceBucket } from '../../../domain/listing-filters';
+import { listingKey, useListing } from '../../lib/listings';
 import { useTRPC } from '../../lib/trpc';
 
 export function useRequestListing(filters: { search: string; categoryId: string | null; price: PriceBucket }) {
-  const trpc = useTRPC();
-  return useInfiniteQuery(
-    trpc.requests.list.infiniteQueryOptions(filters, {
-      getNextPageParam: (page) => page.nextCursor,
-      initialCursor: null,
-    }),
-  );
+  return useListing('requests', filters);
 }
 
 export function useRequest(id: string) {
@@ -27,7 +22,7 @@ function useInvalidateRequests() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.requests.list.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: listingKey('requests') }),
       queryClient.invalidateQueries({ queryKey: trpc.requests.mine.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.requests.get.queryKey() }),
     ]);

@@ -1,5 +1,6 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MethodFilter, PriceBucket } from '../../../domain/listing-filters';
+import { listingKey, useListing } from '../../lib/listings';
 import { useTRPC } from '../../lib/trpc';
 
 export interface ServiceFilters {
@@ -11,13 +12,7 @@ export interface ServiceFilters {
 
 /** Discovery results, a page at a time (keyset cursor from the server). */
 export function useServiceListing(filters: ServiceFilters) {
-  const trpc = useTRPC();
-  return useInfiniteQuery(
-    trpc.services.list.infiniteQueryOptions(
-      { search: filters.search, categoryId: filters.categoryId, price: filters.price, method: filters.method },
-      { getNextPageParam: (page) => page.nextCursor, initialCursor: null },
-    ),
-  );
+  return useListing('services', filters);
 }
 
 export function useService(id: string) {
@@ -40,7 +35,7 @@ function useInvalidateServices() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.services.list.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: listingKey('services') }),
       queryClient.invalidateQueries({ queryKey: trpc.services.mine.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.services.byUser.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.services.get.queryKey() }),

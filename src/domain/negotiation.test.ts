@@ -1,0 +1,195 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ACTION_TYPES,
+  allowedActions,
+  parseMessage,
+  progressStatus,
+  proposalSchema,
+  refusal,
+  sameGroup,
+  transition,
+  type NegotiationAction,
+  type NegotiationState,
+  type Party,
+} from './negotiation';
+import { feeBreakdown } from './payments';
+
+const fresh: NegotiationState = {
+  listingPriceCents: 5000,
+  listingPricingType: 'fixed',
+  latestProposal: null,
+  finalPriceCents: null,
+  finalPricingType: null,
+  paymentCompleted: false,
+  serviceStarted: false,
+  serviceCompleted: false,
+};
+const proposal = (by: Party, rejected = false) => ({ priceCents: 4000, pricingType: 'hourly' as const, by, rejected });
+const agreed = {
+  ...fresh,
+  latestProposal: proposal('provider'),
+  finalPriceCents: 4000,
+  finalPricingType: 'hourly' as const,
+};
+
+/** Every state the conversation can be in, with what each party may do there (every other action is refused). */
+const table: [string, NegotiationState, { client: string[]; provider: string[] }][] = [
+  ['fresh request', fresh, { client: ['propose', 'acceptOriginal'], provider: ['propose'] }],
+  [
+    'client proposed',
+    { ...fresh, latestProposal: proposal('client') },
+    { client: ['propose', 'acceptOriginal'], provider: ['propose', 'accept', 'reject'] },
+  ],
+  [
+    'provider proposed',
+    { ...fresh, latestProposal: proposal('provider') },
+    { client: ['propose', 'accept', 'reject', 'acceptOriginal'], provider: ['propose'] },
+  ],
+  [
+    'provider proposal rejected',
+    { ...fresh, latestProposal: proposal('provider', true) },
+    { client: ['propose', 'acceptOriginal'], provider: ['propose'] },
+  ],
+  [
+    'offer on a request (no listing price)',
+    { ...fresh, listingPriceCents: null, listingPricingType: null, latestProposal: proposal('provider') },
+    { client: ['propose', 'accept', 'reject'], provider: ['propose'] },
+  ],
+  ['price agreed', agreed, { client: ['pay'], provider: [] }],
+  ['paid', { ...agreed, paymentCompleted: true }, { client: [], provider: ['start'] }],
+  ['in progress', { ...agreed, paymentCompleted: true, serviceStarted: true }, { client: [], provider: ['complete'] }],
+  [
+    'completed',
+    { ...agreed, paymentCompleted: true, serviceStarted: true, serviceCompleted: true },
+    { client: ['review'], provider: [] },
+  ],
+];
+
+describe('negotiation state machine: every state x every party x every action', () => {
+  for (const [name, state, allowed] of table) {
+    for (const party of ['client', 'provider'] as const) {
+      it(`${name}: the ${party} may ${allowed[party].join(', ') || 'do nothing'}`, () => {
+        expect(allowedActions(state, party).sort()).toEqual([...allowed[party]].sort());
+        for (const type of ACTION_TYPES) {
+          const reason = refusal(state, party, type);
+          if (allowed[party].includes(type)) expect(reason).toBeNull();
+          else expect(reason, type).toEqual(expect.any(String));
+        }
+      });
+    }
+  }
+});
+
+describe('transitions', () => {
+  it('a proposal is recorded with its proposer and posted as a price message', () => {
+    const t = transition(fresh, 'client', { type: 'propose', priceCents: 4550, pricingType: 'hourly' })!;
+    expect(t.patch.latestProposal).toEqual({ priceCents: 4550, pricingType: 'hourly', by: 'client', rejected: false });
+    expect(t.message).toBe('[PRICE_PROPOSAL] Proposed $45.50/hour');
+    expect(parseMessage(t.message)).toEqual({
+      prefix: '[PRICE_PROPOSAL]',
+      body: 'Proposed $45.50/hour',
+      price: { cents: 4550, per: 'hour' },
+    });
+  });
+
+  it('accepting sets the final price to the proposal; rejecting only marks it', () => {
+    const state = { ...fresh, latestProposal: proposal('provider') };
+    expect(transition(state, 'client', { type: 'accept' })).toEqual({
+      patch: { finalPriceCents: 4000, finalPricingType: 'hourly' },
+      message: '[PRICE_ACCEPTED] Accepted $40.00/hour',
+    });
+    const rejected = transition(state, 'client', { type: 'reject' })!;
+    expect(rejected.patch).toEqual({ latestProposal: proposal('provider', true) });
+    expect(rejected.message).toBe('[PRICE_REJECTED] Rejected $40.00/hour');
+  });
+
+  it('the original price is the listing price and pricing type', () => {
+    const t = transition({ ...fresh, listingPricingType: 'hourly' }, 'client', { type: 'acceptOriginal' })!;
+    expect(t.patch).toEqual({ finalPriceCents: 5000, finalPricingType: 'hourly' });
+    expect(parseMessage(t.message).prefix).toBe('[PRICE_ACCEPTED]');
+  });
+
+  it('progress badges follow started and completed', () => {
+    expect(progressStatus(fresh)).toBe('proposal');
+    expect(progressStatus({ serviceStarted: true, serviceCompleted: false })).toBe('in_progress');
+    expect(progressStatus({ serviceStarted: true, serviceCompleted: true })).toBe('completed');
+  });
+
+  it('any sequence of allowed actions keeps paid => agreed, started => paid, completed => started', () => {
+    const action = fc.oneof(
+      fc.record({
+        type: fc.constant('propose' as const),
+        priceCents: fc.integer({ min: 1, max: 100_000 }),
+        pricingType: fc.constantFrom('fixed' as const, 'hourly' as const),
+      }),
+      fc.constantFrom<NegotiationAction>(
+        { type: 'accept' },
+        { type: 'reject' },
+        { type: 'acceptOriginal' },
+        { type: 'pay' },
+        { type: 'start' },
+        { type: 'complete' },
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom<Party>('client', 'provider'), action), { maxLength: 30 }),
+        (steps) => {
+          let state = fresh;
+          for (const [party, a] of steps) {
+            if (refusal(state, party, a.type) !== null) continue;
+            // The payment event stands in for pay: only it marks the conversation paid.
+            if (a.type === 'pay') state = { ...state, paymentCompleted: true };
+            else state = { ...state, ...transition(state, party, a)!.patch };
+            if (state.paymentCompleted) expect(state.finalPriceCents).not.toBeNull();
+            if (state.serviceStarted) expect(state.paymentCompleted).toBe(true);
+            if (state.serviceCompleted) expect(state.serviceStarted).toBe(true);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('messages', () => {
+  it('plain text is not a notice, even when it mentions a price', () => {
+    expect(parseMessage('Could you do $30/hour?')).toEqual({
+      prefix: null,
+      body: 'Could you do $30/hour?',
+      price: null,
+    });
+  });
+
+  it('parses prices with thousands separators and without a unit', () => {
+    expect(parseMessage('[SYSTEM] Payment of $1,250.00 received').price).toEqual({ cents: 125000, per: null });
+  });
+
+  it('groups one sender within 5 minutes', () => {
+    const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 12, m));
+    expect(sameGroup({ senderId: 'a', createdAt: at(0) }, { senderId: 'a', createdAt: at(5) })).toBe(true);
+    expect(sameGroup({ senderId: 'a', createdAt: at(0) }, { senderId: 'a', createdAt: at(6) })).toBe(false);
+    expect(sameGroup({ senderId: 'a', createdAt: at(0) }, { senderId: 'b', createdAt: at(1) })).toBe(false);
+  });
+
+  it('a proposal must be a positive amount in cents', () => {
+    expect(proposalSchema.safeParse({ price: 0, pricingType: 'fixed' }).error?.issues[0]?.message).toBe(
+      'Please enter a valid price',
+    );
+    expect(proposalSchema.safeParse({ price: 10.005, pricingType: 'fixed' }).success).toBe(false);
+    expect(proposalSchema.safeParse({ price: 10.05, pricingType: 'hourly' }).success).toBe(true);
+  });
+});
+
+describe('platform fee', () => {
+  it('keeps 10 percent, the provider gets the rest, to the cent', () => {
+    expect(feeBreakdown(4000)).toEqual({ amountCents: 4000, platformFeeCents: 400, providerAmountCents: 3600 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (cents) => {
+        const b = feeBreakdown(cents);
+        expect(b.platformFeeCents + b.providerAmountCents).toBe(cents);
+        expect(Math.abs(b.platformFeeCents - cents * 0.1)).toBeLessThan(2);
+      }),
+    );
+  });
+});

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { PRICE_MAX, PRICING_TYPES, type PricingType } from './services';
+import { toCents } from './money';
+
+/**
+ * Price negotiation and service progress of a direct conversation (spec 2 section 4), as one state machine the
+ * server enforces and the chat screen only mirrors. The client is participant1, the provider participant2.
+ */
+export type Party = 'client' | 'provider';
+
+export interface Proposal {
+  priceCents: number;
+  pricingType: PricingType;
+  by: Party;
+  /** A rejected proposal stays on record (as the spec keeps it) but can no longer be accepted. */
+  rejected: boolean;
+}
+
+export interface NegotiationState {
+  /** The listing's price, when the conversation is about a service (offers on requests have none). */
+  listingPriceCents: number | null;
+  listingPricingType: PricingType | null;
+  latestProposal: Proposal | null;
+  finalPriceCents: number | null;
+  finalPricingType: PricingType | null;
+  paymentCompleted: boolean;
+  serviceStarted: boolean;
+  serviceCompleted: boolean;
+}
+
+export type NegotiationAction =
+  | { type: 'propose'; priceCents: number; pricingType: PricingType }
+  | { type: 'accept' }
+  | { type: 'reject' }
+  | { type: 'acceptOriginal' }
+  | { type: 'pay' }
+  | { type: 'start' }
+  | { type: 'complete' }
+  | { type: 'review' };
+export type ActionType = NegotiationAction['type'];
+export const ACTION_TYPES: ActionType[] = [
+  'propose',
+  'accept',
+  'reject',
+  'acceptOriginal',
+  'pay',
+  'start',
+  'complete',
+  'review',
+];
+
+export type ProgressStatus = 'proposal' | 'in_progress' | 'completed';
+export const PROGRESS_BADGES: Record<ProgressStatus, string> = {
+  proposal: 'PROPOSAL',
+  in_progress: 'IN PROGRESS',
+  completed: 'COMPLETED',
+};
+
+export function progressStatus(state: Pick<NegotiationState, 'serviceStarted' | 'serviceCompleted'>): ProgressStatus {
+  if (state.serviceCompleted) return 'completed';
+  if (state.serviceStarted) return 'in_progress';
+  return 'proposal';
+}
+
+const other = (party: Party): Party => (party === 'client' ? 'provider' : 'client');
+
+/** A proposal the given party may answer: made by the other side, not yet rejected, before any agreement. */
+function answerable(state: NegotiationState, party: Party): boolean {
+  const p = state.latestProposal;
+  return state.finalPriceCents === null && p !== null && p.by === other(party) && !p.rejected;
+}
+
+/** Why an action is refused, or null when this party may take it in this state. */
+export function refusal(state: NegotiationState, party: Party, type: ActionType): string | null {
+  const agreed = state.finalPriceCents !== null;
+  switch (type) {
+    case 'propose':
+      return agreed ? 'The price is already agreed' : null;
+    case 'accept':
+    case 'reject':
+      return answerable(state, party) ? null : 'There is no price proposal to answer';
+    case 'acceptOriginal':
+      if (party !== 'client') return 'Only the client can accept the original price';
+      if (state.listingPriceCents === null) return 'There is no original price to accept';
+      return agreed ? 'The price is already agreed' : null;
+    case 'pay':
+      if (party !== 'client') return 'Only the client pays';
+      if (!agreed) return 'Agree on a price before paying';
+      return state.paymentCompleted ? 'This service is already paid' : null;
+    case 'start':
+      if (party !== 'provider') return 'Only the provider can start the service';
+      if (!state.paymentCompleted) return 'The service can start once it is paid';
+      return state.serviceStarted ? 'The service has already started' : null;
+    case 'complete':
+      if (party !== 'provider') return 'Only the provider can complete the service';
+      if (!state.serviceStarted) return 'The service has not started';
+      return state.serviceCompleted ? 'The service is already completed' : null;
+    case 'review':
+      if (party !== 'client') return 'Only the client can review the provider';
+      return state.serviceCompleted ? null : 'The service is not completed yet';
+  }
+}
+
+export function allowedActions(state: NegotiationState, party: Party): ActionType[] {
+  return ACTION_TYPES.filter((type) => refusal(state, party, type) === null);
+}
+
+/** The special message texts (spec 2 section 4): the prefix marks a centred notice; prices are parsed back. */
+export const MESSAGE_PREFIXES = ['[SYSTEM]', '[PRICE_PROPOSAL]', '[PRICE_ACCEPTED]', '[PRICE_REJECTED]'] as const;
+export type MessagePrefix = (typeof MESSAGE_PREFIXES)[number];
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** "$40.00/hour" or "$40.00/job", the form the spec parses back out of message text. */
+export function priceText(priceCents: number, pricingType: PricingType): string {
+  return `${usd.format(priceCents / 100)}/${pricingType === 'hourly' ? 'hour' : 'job'}`;
+}
+
+export interface Transition {
+  patch: Partial<NegotiationState>;
+  /** The message the transition posts, from the acting party. */
+  message: string;
+}
+
+/**
+ * The effect of an action this party may take (check `refusal` first); pay has none here: only a verified payment
+ * event changes the state, through `paymentReceived`.
+ */
+export function transition(state: NegotiationState, party: Party, action: NegotiationAction): Transition | null {
+  switch (action.type) {
+    case 'propose':
+      return {
+        patch: {
+          latestProposal: {
+            priceCents: action.priceCents,
+            pricingType: action.pricingType,
+            by: party,
+            rejected: false,
+          },
+        },
+        message: `[PRICE_PROPOSAL] Proposed ${priceText(action.priceCents, action.pricingType)}`,
+      };
+    case 'accept': {
+      const p = state.latestProposal!;
+      return {
+        patch: { finalPriceCents: p.priceCents, finalPricingType: p.pricingType },
+        message: `[PRICE_ACCEPTED] Accepted ${priceText(p.priceCents, p.pricingType)}`,
+      };
+    }
+    case 'reject': {
+      const p = state.latestProposal!;
+      return {
+        patch: { latestProposal: { ...p, rejected: true } },
+        message: `[PRICE_REJECTED] Rejected ${priceText(p.priceCents, p.pricingType)}`,
+      };
+    }
+    case 'acceptOriginal': {
+      const pricingType = state.listingPricingType ?? 'fixed';
+      return {
+        patch: { finalPriceCents: state.listingPriceCents, finalPricingType: pricingType },
+        message: `[PRICE_ACCEPTED] Original price accepted: ${priceText(state.listingPriceCents!, pricingType)}`,
+      };
+    }
+    case 'start':
+      return { patch: { serviceStarted: true }, message: '[SYSTEM] The provider started the service' };
+    case 'complete':
+      return { patch: { serviceCompleted: true }, message: '[SYSTEM] The provider marked the service as completed' };
+    case 'pay':
+    case 'review':
+      return null;
+  }
+}
+
+export function paymentReceived(amountCents: number): Transition {
+  return {
+    patch: { paymentCompleted: true },
+    message: `[SYSTEM] Payment of ${usd.format(amountCents / 100)} received`,
+  };
+}
+
+export interface ParsedMessage {
+  prefix: MessagePrefix | null;
+  body: string;
+  price: { cents: number; per: 'hour' | 'job' | null } | null;
+}
+
+/** Splits a stored message into its notice prefix, its text and the dollar amount it mentions. */
+export function parseMessage(text: string): ParsedMessage {
+  const prefix = MESSAGE_PREFIXES.find((p) => text.startsWith(p)) ?? null;
+  const body = prefix ? text.slice(prefix.length).trim() : text;
+  const match = prefix ? /\$([\d,]+(?:\.\d{1,2})?)(?:\/(hour|job))?/.exec(body) : null;
+  const price = match
+    ? { cents: toCents(Number(match[1]!.replace(/,/g, ''))), per: (match[2] ?? null) as 'hour' | 'job' | null }
+    : null;
+  return { prefix, body, price };
+}
+
+export const CONVERSATION_MESSAGES = {
+  loadFailed: 'Failed to load conversations. Please try again later.',
+  noAccess: "You don't have access to this conversation",
+  messagesFailed: 'Failed to load messages',
+  detailsFailed: 'Failed to load conversation details',
+  acceptFailed: 'Failed to accept proposal',
+  rejectFailed: 'Failed to reject proposal',
+  proposeFailed: 'Failed to send price proposal',
+  acceptOriginalFailed: 'Failed to accept original price',
+  statusFailed: 'Failed to update status',
+  resetFailed: 'Failed to reset chat pricing',
+  proposalSent: 'Price proposal sent',
+  proposalAccepted: 'Price proposal accepted',
+  proposalRejected: 'Price proposal rejected',
+  originalAccepted: 'Original price accepted',
+  started: 'Service marked as in progress',
+  completed: 'Service marked as completed',
+  invalidPrice: 'Please enter a valid price',
+  requested: 'Service requested! You can now chat with the provider.',
+  requestFailed: 'Failed to request service. Please try again.',
+} as const;
+
+export const MESSAGE_MAX = 4000;
+/** Messages from one sender within this window are grouped under one header. */
+export const MESSAGE_GROUP_WINDOW_MS = 5 * 60 * 1000;
+
+export const messageTextSchema = z.string().trim().min(1).max(MESSAGE_MAX);
+
+export const proposalSchema = z.object({
+  price: z
+    .number({ error: CONVERSATION_MESSAGES.invalidPrice })
+    .gt(0, { error: CONVERSATION_MESSAGES.invalidPrice })
+    .max(PRICE_MAX, { error: CONVERSATION_MESSAGES.invalidPrice })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: CONVERSATION_MESSAGES.invalidPrice }),
+  pricingType: z.enum(PRICING_TYPES),
+});
+
+/** The greeting a request posts, from the client, naming the service. */
+export function greetingFor(serviceTitle: string): string {
+  return `Hi! I'd like to request your service "${serviceTitle}".`;
+}
+
+/** Whether two consecutive messages share one sender header (same sender within 5 minutes). */
+export function sameGroup(
+  previous: { senderId: string; createdAt: string | Date } | undefined,
+  next: { senderId: string; createdAt: string | Date },
+): boolean {
+  if (!previous || previous.senderId !== next.senderId) return false;
+  return new Date(next.createdAt).getTime() - new Date(previous.createdAt).getTime() <= MESSAGE_GROUP_WINDOW_MS;
+}
