@@ -13,6 +13,8 @@ import { registerAuthRoutes, toFetchHeaders } from './http/auth-bridge';
 import { registerTestRoutes } from './http/test-routes';
 import { registerFileRoutes } from './http/file-routes';
 import { registerListingRoutes } from './http/listing-routes';
+import { registerPaymentWebhook } from './http/payment-webhook-route';
+import { createPaymentProvider } from './payments/create-payment-provider';
 import { createListings } from './features/listings/listings';
 import { registerUploadRoutes } from './http/upload-routes';
 import { createLocalBlobStore } from './files/blob-store';
@@ -51,6 +53,7 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
   const auth = createAuth({ db, config, bus });
   const files = createLocalBlobStore(uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
   const listings = createListings(db, bus);
+  const payments = createPaymentProvider(config);
   server.addHook('onClose', async () => listings.close());
 
   await server.register(helmet, {
@@ -59,7 +62,10 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
       directives: {
         // Avatars and service images may be external URLs entered by users (https only).
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'"],
+        // Stripe.js and its card frames, used only when real Stripe keys are configured.
+        'script-src': ["'self'", 'https://js.stripe.com'],
+        'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        'connect-src': ["'self'", 'https://api.stripe.com'],
         'upgrade-insecure-requests': config.secureCookies ? [] : null,
       },
     },
@@ -85,6 +91,7 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
 
   registerAuthRoutes(server, auth, config.PUBLIC_URL);
   registerListingRoutes(server, listings);
+  await registerPaymentWebhook(server, { db, bus, payments });
   await registerUploadRoutes(server, { auth, db, files, bus });
   await registerFileRoutes(server, files.root);
 
@@ -105,7 +112,8 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
     trpcOptions: {
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       router: appRouter,
-      createContext: ({ req }) => createContext({ db, config, bus, auth, files, listings }, toFetchHeaders(req)),
+      createContext: ({ req }) =>
+        createContext({ db, config, bus, auth, files, listings, payments }, toFetchHeaders(req)),
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') server.log.error({ err: error, path }, 'tRPC error');
       },

@@ -7,6 +7,9 @@ import { categoriesRouter } from './features/categories/categories.router';
 import { requestsRouter } from './features/requests/requests.router';
 import { servicesRouter } from './features/services/services.router';
 import { geoRouter } from './features/geo/geo.router';
+import { conversationsRouter } from './features/conversations/conversations.router';
+import { paymentsRouter } from './features/payments/payments.router';
+import { reviewsRouter } from './features/reviews/reviews.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -19,6 +22,9 @@ export const appRouter = router({
   services: servicesRouter,
   requests: requestsRouter,
   geo: geoRouter,
+  conversations: conversationsRouter,
+  payments: paymentsRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

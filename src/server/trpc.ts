@@ -8,6 +8,7 @@ import { isAdmin } from './features/accounts/is-admin';
 import type { EventBus } from './realtime/event-bus';
 import type { BlobStore } from './files/blob-store';
 import type { Listings } from './features/listings/listings';
+import type { PaymentProvider } from './payments/payment-provider';
 
 export interface Context {
   db: Db;
@@ -16,6 +17,7 @@ export interface Context {
   files: BlobStore;
   /** The public listings, answered from memory while the catalogue does not change. */
   listings: Listings;
+  payments: PaymentProvider;
   /**
    * The signed-in user of the request, read on first use and remembered: public listings never pay for a session
    * lookup, and a request without a session cookie never asks better-auth at all.
@@ -43,6 +45,7 @@ export interface ContextDeps {
   bus: EventBus;
   files: BlobStore;
   listings: Listings;
+  payments: PaymentProvider;
   auth: Auth;
 }
 
@@ -67,6 +70,7 @@ export async function createContext(deps: ContextDeps, headers: Headers): Promis
     bus: deps.bus,
     files: deps.files,
     listings: deps.listings,
+    payments: deps.payments,
     origin: headers.get('origin'),
     fetchSite: headers.get('sec-fetch-site'),
     host: headers.get('host'),

@@ -51,3 +51,25 @@ export async function signOut(page: Page) {
   await nav.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
 }
+
+/** Publishes a service through the Offer a Service form, as its owner would. */
+export async function offerService(
+  page: Page,
+  title: string,
+  { price = '30', delivery = 'virtual', category = 'Design' } = {},
+) {
+  await page.goto('/offer-skills');
+  const form = page.getByRole('form', { name: 'Offer a Service' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Description').fill('A careful, friendly service for students and clubs.');
+  await form.getByLabel('Category').selectOption({ label: category });
+  await form.getByLabel('Price (USD)').fill(price);
+  await form.getByLabel('Delivery method').selectOption(delivery);
+  if (delivery !== 'virtual') {
+    await form.getByLabel('Latitude').fill('40.7');
+    await form.getByLabel('Longitude').fill('-74');
+    await form.getByLabel('Radius (km)').fill('3');
+  }
+  await form.getByRole('button', { name: 'Offer Service' }).click();
+  await expect(page).toHaveURL(/\/my-services\?tab=services$/);
+}

@@ -1,30 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { signInAsNewUser } from './helpers';
-
-async function offerService(
-  page: Page,
-  title: string,
-  { price = '30', delivery = 'virtual', category = 'Design' } = {},
-) {
-  await page.goto('/offer-skills');
-  const form = page.getByRole('form', { name: 'Offer a Service' });
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Description').fill('A careful, friendly service for students and clubs.');
-  await form.getByLabel('Category').selectOption({ label: category });
-  await form.getByLabel('Price (USD)').fill(price);
-  await form.getByLabel('Delivery method').selectOption(delivery);
-  if (delivery !== 'virtual') {
-    await form.getByLabel('Latitude').fill('40.7');
-    await form.getByLabel('Longitude').fill('-74');
-    await form.getByLabel('Radius (km)').fill('3');
-  }
-  await form.getByRole('button', { name: 'Offer Service' }).click();
-  await expect(page).toHaveURL(/\/my-services\?tab=services$/);
-}
+import { offerService, signInAsNewUser } from './helpers';
 
 test.describe('offering services', () => {
   test('the offer form shows every validation message, then publishes', async ({ page }) => {

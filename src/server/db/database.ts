@@ -11,6 +11,7 @@ import * as categorySchema from './schema/service-categories';
 import * as portfolioSchema from './schema/portfolio';
 import * as presenceSchema from './schema/presence';
 import * as serviceSchema from './schema/services';
+import * as conversationSchema from './schema/conversations';
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 
 export const schema = {
@@ -20,8 +21,11 @@ export const schema = {
   ...portfolioSchema,
   ...presenceSchema,
   ...serviceSchema,
+  ...conversationSchema,
 };
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction, for use cases that read and write under one lock. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

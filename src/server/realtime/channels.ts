@@ -11,6 +11,10 @@ export const channels = {
   presence: 'presence',
   /** Services, requests, or the owner names and pictures on their cards changed: the public listings refresh. */
   catalogue: 'catalogue',
+  /** A conversation's new messages, reads and state changes: its two participants only. */
+  conversation: (conversationId: string) => `conversation:${conversationId}`,
+  /** One user's conversation list changed (a new conversation, a message, an unread count). */
+  inbox: (userId: string) => `inbox:${userId}`,
 } as const;
 
 export type ProfileEvent = { type: 'profile-updated' };

@@ -98,7 +98,14 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/requests/request-service-page')).RequestServicePage,
         }),
       },
-      planned('/conversations', 'Messages', 'Your conversations with clients and providers.'),
+      {
+        path: '/reviews',
+        lazy: async () => ({ Component: (await import('../features/reviews/reviews-page')).ReviewsPage }),
+      },
+      {
+        path: '/reviews/:providerId',
+        lazy: async () => ({ Component: (await import('../features/reviews/reviews-page')).ReviewsPage }),
+      },
       planned('/feedback', 'Feedback', 'Send feedback to the team and follow up on it.'),
       planned('/polls', 'Community Polls', 'Vote on community moderation polls.'),
       planned('/progress', 'Player Progress', 'Your level, streak, badges and quests.'),
@@ -122,8 +129,23 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSignIn />,
         children: [
-          planned('/conversations/:id', 'Conversation', 'The service progress of one conversation.'),
-          planned('/chat/:conversationId', 'Chat', 'A direct conversation: negotiate, pay and deliver.'),
+          {
+            path: '/conversations',
+            lazy: async () => ({
+              Component: (await import('../features/conversations/conversations-page')).ConversationsPage,
+            }),
+          },
+          {
+            path: '/conversations/:id',
+            lazy: async () => ({
+              Component: (await import('../features/conversations/conversation-progress-page'))
+                .ConversationProgressPage,
+            }),
+          },
+          {
+            path: '/chat/:conversationId',
+            lazy: async () => ({ Component: (await import('../features/conversations/chat-page')).ChatPage }),
+          },
           planned('/chat-rooms', 'Chat Rooms', 'Public and private community rooms.'),
           planned('/chat-rooms/:roomId', 'Chat Room', 'One community room.'),
         ],

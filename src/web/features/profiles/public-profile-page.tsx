@@ -8,6 +8,7 @@ import { Card, CardContent } from '../../ui/card';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useSession } from '../accounts/api';
 import { PortfolioSection } from '../portfolio/portfolio-section';
+import { RatingsSection } from '../reviews/ratings-section';
 import { usePublicProfile } from './api';
 import { useUserServices } from '../services/api';
 import { ServiceCard } from '../services/service-card';
@@ -64,6 +65,7 @@ export function PublicProfilePage() {
         </CardContent>
       </Card>
       <UserServicesSection userId={p.id} />
+      <RatingsSection providerId={p.id} />
       <PortfolioSection userId={p.id} isOwner={false} />
     </div>
   );

@@ -11,6 +11,8 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useSession } from '../accounts/api';
+import { useRequestedServices, useRequestService } from '../conversations/api';
+import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
 import { CategoryIcon } from './category-icon';
 
 export interface ServiceCardData {
@@ -78,24 +80,47 @@ export function ServiceCard({ service, actions }: { service: ServiceCardData; ac
 }
 
 /**
- * Request: never on your own service; a visitor is sent to sign in and comes back to this page.
- * (Opening the conversation arrives with the conversations issue; until then a signed-in user sees the details.)
+ * Request opens a conversation with the provider (Chat once one exists); never on your own service; a visitor is
+ * sent to sign in and comes back to this page.
  */
 export function RequestButton({ service }: { service: Pick<ServiceCardData, 'id' | 'userId'> }) {
   const { account } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const requested = useRequestedServices();
+  const request = useRequestService();
   if (account?.id === service.userId) return null;
+  const conversationId = requested.get(service.id);
+  if (conversationId) {
+    return (
+      <Button size="sm" variant="outline" onClick={() => navigate(`/chat/${conversationId}`)}>
+        Chat
+      </Button>
+    );
+  }
   return (
     <Button
       size="sm"
+      disabled={request.isPending}
       onClick={() => {
         if (!account) {
           toast.info(SERVICE_MESSAGES.signInToRequest);
           navigate(signInPathFor(`${location.pathname}${location.search}`));
           return;
         }
-        navigate(`/services/${service.id}`);
+        request.mutate(
+          { serviceId: service.id },
+          {
+            onSuccess: ({ id }) => {
+              toast.success(CONVERSATION_MESSAGES.requested);
+              navigate(`/chat/${id}`);
+            },
+            onError: (error) =>
+              toast.error(
+                error.message === SERVICE_MESSAGES.ownService ? error.message : CONVERSATION_MESSAGES.requestFailed,
+              ),
+          },
+        );
       }}
     >
       Request

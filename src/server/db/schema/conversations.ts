@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pricingTypeEnum, serviceRequests, services } from './services';
+
+/**
+ * A direct conversation between a client (participant1) and a provider (participant2) about a service or an offer
+ * on a request. The participant columns are deliberately not foreign keys: when one party deletes their account the
+ * other keeps the conversation, and the missing party reads "Unknown User".
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    participant1Id: text('participant1_id').notNull(),
+    participant2Id: text('participant2_id').notNull(),
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    requestId: uuid('request_id').references(() => serviceRequests.id, { onDelete: 'set null' }),
+    /** The title when the conversation started: it stays readable if the service or request is deleted. */
+    subjectTitle: text('subject_title').notNull(),
+    lastMessage: text('last_message'),
+    requestStatus: text('request_status').notNull().default('pending'),
+    latestProposalPriceCents: integer('latest_proposal_price_cents'),
+    latestProposalPricingType: pricingTypeEnum('latest_proposal_pricing_type'),
+    latestProposalBy: text('latest_proposal_by'),
+    latestProposalRejected: boolean('latest_proposal_rejected').notNull().default(false),
+    finalPriceCents: integer('final_price_cents'),
+    finalPricingType: pricingTypeEnum('final_pricing_type'),
+    priceAgreedByNonPostingParty: boolean('price_agreed_by_non_posting_party').notNull().default(false),
+    paymentCompleted: boolean('payment_completed').notNull().default(false),
+    serviceStarted: boolean('service_started').notNull().default(false),
+    serviceCompleted: boolean('service_completed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One conversation per (service, client) and per (request, offerer): a second press opens the existing one.
+    uniqueIndex('conversations_service_client_key')
+      .on(t.serviceId, t.participant1Id)
+      .where(sql`${t.serviceId} is not null`),
+    uniqueIndex('conversations_request_provider_key')
+      .on(t.requestId, t.participant2Id)
+      .where(sql`${t.requestId} is not null`),
+    index('conversations_participant1_updated_idx').on(t.participant1Id, t.updatedAt),
+    index('conversations_participant2_updated_idx').on(t.participant2Id, t.updatedAt),
+    check('conversations_prices_positive', sql`coalesce(${t.finalPriceCents}, 1) > 0`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Not a foreign key, like the participants: a deleted sender's messages stay, from "Unknown User". */
+    senderId: text('sender_id').notNull(),
+    text: text('text').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
+    index('messages_unread_idx')
+      .on(t.conversationId, t.senderId)
+      .where(sql`not ${t.isRead}`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    providerId: text('provider_id').notNull(),
+    reviewerId: text('reviewer_id').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    reviewerFirstName: text('reviewer_first_name'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    // Once per service by one reviewer; a conversation about a request (no service) is reviewed once.
+    uniqueIndex('reviews_service_reviewer_key')
+      .on(t.serviceId, t.reviewerId)
+      .where(sql`${t.serviceId} is not null`),
+    uniqueIndex('reviews_conversation_key').on(t.conversationId),
+    index('reviews_provider_created_idx').on(t.providerId, t.createdAt),
+  ],
+);
+
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    providerAmountCents: integer('provider_amount_cents').notNull(),
+    platformFeeCents: integer('platform_fee_cents').notNull(),
+    stripeFeeCents: integer('stripe_fee_cents'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_transactions_conversation_idx').on(t.conversationId)],
+);
+
+/** One row per webhook event id: a replayed event finds its id taken and changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+export const paymentFailures = pgTable('payment_failures', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+  paymentIntentId: text('payment_intent_id'),
+  failureType: text('failure_type').notNull(),
+  errorMessage: text('error_message').notNull(),
+  retryCount: integer('retry_count').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

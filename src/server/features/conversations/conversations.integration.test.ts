@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { SERVICE_CATEGORIES } from '../../../domain/categories';
+import { callTrpc, createTestApp, signUp, TEST_ORIGIN, userIdOf, type TestApp } from '../../testing/test-app';
+
+let app: TestApp;
+type User = { cookie: string; id: string };
+let provider: User;
+let client: User;
+let stranger: User;
+let serviceId: string;
+
+async function user(firstName: string): Promise<User> {
+  const { cookie } = await signUp(app, { firstName });
+  return { cookie, id: await userIdOf(app, cookie) };
+}
+
+async function call(who: User, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST') {
+  return callTrpc(app, path, { method, input, cookie: who.cookie });
+}
+
+async function ok<T>(who: User, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST') {
+  const result = await call(who, path, input, method);
+  expect(result.status, `${path} ${JSON.stringify(result.error)}`).toBe(200);
+  return result.data as T;
+}
+
+type Conversation = {
+  party: string;
+  actions: string[];
+  status: string;
+  state: { finalPriceCents: number | null; latestProposal: { priceCents: number; by: string } | null };
+};
+const details = (who: User, id: string) => ok<Conversation>(who, 'conversations.get', { id }, 'GET');
+const texts = async (who: User, id: string) =>
+  (await ok<{ text: string }[]>(who, 'conversations.messages', { id }, 'GET')).map((m) => m.text);
+
+beforeAll(async () => {
+  app = await createTestApp();
+  provider = await user('Pia');
+  client = await user('Carl');
+  stranger = await user('Sam');
+});
+afterAll(() => app.close());
+
+beforeEach(async () => {
+  const created = await ok<{ id: string }>(provider, 'services.create', {
+    title: 'Logo design sprint',
+    description: 'Three logo concepts and two rounds of changes.',
+    category_id: SERVICE_CATEGORIES[1]!.id,
+    price: 50,
+    pricing_type: 'fixed',
+    delivery_method: 'virtual',
+    service_location: null,
+    image_url: '',
+  });
+  serviceId = created.id;
+});
+
+describe('requesting a service', () => {
+  it('opens one conversation per client with a greeting naming the service', async () => {
+    const first = await ok<{ id: string; created: boolean }>(client, 'conversations.request', { serviceId });
+    const again = await ok<{ id: string; created: boolean }>(client, 'conversations.request', { serviceId });
+    expect(again).toEqual({ id: first.id, created: false });
+    expect(await texts(client, first.id)).toEqual(['Hi! I\'d like to request your service "Logo design sprint".']);
+    const list = await ok<{ id: string; otherFirstName: string; unread: number }[]>(
+      provider,
+      'conversations.list',
+      undefined,
+      'GET',
+    );
+    expect(list.find((c) => c.id === first.id)).toMatchObject({ otherFirstName: 'Carl', unread: 1 });
+  });
+
+  it('two presses at once still make one conversation', async () => {
+    const [a, b] = await Promise.all([
+      ok<{ id: string }>(client, 'conversations.request', { serviceId }),
+      ok<{ id: string }>(client, 'conversations.request', { serviceId }),
+    ]);
+    expect(a.id).toBe(b.id);
+  });
+
+  it('refuses requesting your own service', async () => {
+    const result = await call(provider, 'conversations.request', { serviceId });
+    expect(result.error?.message).toBe('You cannot request your own service');
+  });
+
+  it('a visitor cannot request', async () => {
+    const result = await callTrpc(app, 'conversations.request', { method: 'POST', input: { serviceId } });
+    expect(result.status).toBe(401);
+  });
+});
+
+describe('access', () => {
+  it('a third user gets "You don\'t have access to this conversation" for every query and action', async () => {
+    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    for (const [path, input, method] of [
+      ['conversations.get', { id }, 'GET'],
+      ['conversations.messages', { id }, 'GET'],
+      ['conversations.markRead', { id }, 'POST'],
+      ['conversations.send', { id, text: 'hello' }, 'POST'],
+      ['conversations.propose', { id, price: 1, pricingType: 'fixed' }, 'POST'],
+      ['conversations.act', { id, action: 'accept' }, 'POST'],
+    ] as const) {
+      const result = await call(stranger, path, input, method);
+      expect(result.error?.message, path).toBe("You don't have access to this conversation");
+    }
+    expect(await texts(client, id)).toHaveLength(1);
+    const list = await ok<unknown[]>(stranger, 'conversations.list', undefined, 'GET');
+    expect(list).toHaveLength(0);
+  });
+
+  it('a third user cannot subscribe to its live events', async () => {
+    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    const ws: WebSocket = await app.server.injectWS('/api/trpc', {
+      headers: { origin: TEST_ORIGIN, cookie: stranger.cookie },
+    });
+    const replies: { error?: { message: string } }[] = [];
+    ws.on('message', (data) => String(data) !== 'PING' && replies.push(JSON.parse(String(data))));
+    ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'conversations.events', input: { id } } }));
+    await expect.poll(() => JSON.stringify(replies)).toContain("You don't have access to this conversation");
+    ws.terminate();
+  });
+});
+
+describe('negotiation, enforced by the server', () => {
+  it('propose, reject, propose, accept; then only pay is open to the client', async () => {
+    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    expect((await details(client, id)).actions.sort()).toEqual(['acceptOriginal', 'propose']);
+    await ok(provider, 'conversations.propose', { id, price: 80, pricingType: 'fixed' });
+    // The proposer cannot accept their own proposal.
+    expect((await call(provider, 'conversations.act', { id, action: 'accept' })).status).toBe(409);
+    await ok(client, 'conversations.act', { id, action: 'reject' });
+    expect((await call(client, 'conversations.act', { id, action: 'accept' })).status).toBe(409);
+    await ok(provider, 'conversations.propose', { id, price: 60.5, pricingType: 'hourly' });
+    await ok(client, 'conversations.act', { id, action: 'accept' });
+    const after = await details(client, id);
+    expect(after.state.finalPriceCents).toBe(6050);
+    expect(after.actions).toEqual(['pay']);
+    expect(await texts(provider, id)).toEqual([
+      expect.stringContaining('Hi!'),
+      '[PRICE_PROPOSAL] Proposed $80.00/job',
+      '[PRICE_REJECTED] Rejected $80.00/job',
+      '[PRICE_PROPOSAL] Proposed $60.50/hour',
+      '[PRICE_ACCEPTED] Accepted $60.50/hour',
+    ]);
+    // Adjusting after agreement and starting before payment are refused whatever the client sends.
+    expect((await call(provider, 'conversations.propose', { id, price: 1, pricingType: 'fixed' })).status).toBe(409);
+    expect((await call(provider, 'conversations.act', { id, action: 'start' })).status).toBe(409);
+    expect((await call(client, 'conversations.act', { id, action: 'complete' })).status).toBe(409);
+  });
+
+  it('only the client accepts the original price; both accepting at once ends in one agreement', async () => {
+    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    expect((await call(provider, 'conversations.act', { id, action: 'acceptOriginal' })).status).toBe(409);
+    await ok(provider, 'conversations.propose', { id, price: 45, pricingType: 'fixed' });
+    const results = await Promise.all([
+      call(client, 'conversations.act', { id, action: 'accept' }),
+      call(client, 'conversations.act', { id, action: 'acceptOriginal' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const accepted = (await texts(client, id)).filter((t) => t.startsWith('[PRICE_ACCEPTED]'));
+    expect(accepted).toHaveLength(1);
+  });
+
+  it('a proposal must be a valid price', async () => {
+    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    const result = await call(client, 'conversations.propose', { id, price: 0, pricingType: 'fixed' });
+    expect(result.error?.message).toBe('Please enter a valid price');
+  });
+});
+
+describe('messages', () => {
+  it('are trimmed, refused when empty, and marked read when the other party opens the conversation', async () => {
+    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    expect((await call(client, 'conversations.send', { id, text: '   ' })).status).toBe(400);
+    await ok(client, 'conversations.send', { id, text: '  Can you start Monday?  ' });
+    expect((await texts(provider, id)).at(-1)).toBe('Can you start Monday?');
+    const unread = () =>
+      ok<{ id: string; unread: number }[]>(provider, 'conversations.list', undefined, 'GET').then(
+        (l) => l.find((c) => c.id === id)!.unread,
+      );
+    expect(await unread()).toBe(2);
+    expect(await ok(provider, 'conversations.markRead', { id })).toEqual({ read: 2 });
+    expect(await unread()).toBe(0);
+  });
+});
+
+describe('offers on requests', () => {
+  it('the offerer becomes the provider with the first proposal; the poster cannot offer on their own', async () => {
+    const request = await ok<{ id: string }>(client, 'requests.create', {
+      title: 'Need a tutor for algebra',
+      description: 'Two sessions a week.',
+      service_category_id: SERVICE_CATEGORIES[5]!.id,
+      pricing_type: 'hourly',
+      budget: '30',
+      image_url: '',
+    });
+    expect(
+      (
+        await call(client, 'conversations.offer', {
+          requestId: request.id,
+          price: 25,
+          pricingType: 'hourly',
+          message: 'I can help',
+        })
+      ).error?.message,
+    ).toBe('You cannot send an offer on your own request');
+    const { id } = await ok<{ id: string }>(provider, 'conversations.offer', {
+      requestId: request.id,
+      price: 25,
+      pricingType: 'hourly',
+      message: 'I tutor algebra every week.',
+    });
+    const seen = await details(client, id);
+    expect(seen.party).toBe('client');
+    expect(seen.state.latestProposal).toMatchObject({ priceCents: 2500, by: 'provider' });
+    expect(seen.actions.sort()).toEqual(['accept', 'propose', 'reject']);
+  });
+});

@@ -1,0 +1,77 @@
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import { messageTextSchema, proposalSchema } from '../../../domain/negotiation';
+import { toCents } from '../../../domain/money';
+import { channels } from '../../realtime/channels';
+import { authedProcedure, router } from '../../trpc';
+import { loadForParticipant } from './conversation-access';
+import { negotiate } from './negotiate';
+import { requestService, sendOffer } from './open-conversation';
+import type { ConversationEvent, InboxEvent } from './post-message';
+import {
+  getConversation,
+  listConversations,
+  listMessages,
+  markRead,
+  requestedServices,
+  unreadTotal,
+} from './read-conversations';
+import { sendMessage } from './send-message';
+
+const byId = z.object({ id: z.uuid() });
+const resumable = z.object({ lastEventId: z.string().nullish() });
+
+export const conversationsRouter = router({
+  list: authedProcedure.query(({ ctx }) => listConversations(ctx.db, ctx.user.id)),
+  unread: authedProcedure.query(({ ctx }) => unreadTotal(ctx.db, ctx.user.id)),
+  requestedServices: authedProcedure.query(({ ctx }) => requestedServices(ctx.db, ctx.user.id)),
+  get: authedProcedure.input(byId).query(({ ctx, input }) => getConversation(ctx.db, ctx.user, input.id)),
+  messages: authedProcedure.input(byId).query(({ ctx, input }) => listMessages(ctx.db, ctx.user, input.id)),
+  markRead: authedProcedure.input(byId).mutation(({ ctx, input }) => markRead(ctx, ctx.user, input.id)),
+  send: authedProcedure
+    .input(z.object({ id: z.uuid(), text: messageTextSchema }))
+    .mutation(({ ctx, input }) => sendMessage(ctx, ctx.user, input.id, input.text)),
+  request: authedProcedure
+    .input(z.object({ serviceId: z.uuid() }))
+    .mutation(({ ctx, input }) => requestService(ctx, ctx.user, input.serviceId)),
+  offer: authedProcedure
+    .input(proposalSchema.extend({ requestId: z.uuid(), message: messageTextSchema }))
+    .mutation(({ ctx, input }) =>
+      sendOffer(ctx, ctx.user, {
+        requestId: input.requestId,
+        priceCents: toCents(input.price),
+        pricingType: input.pricingType,
+        message: input.message,
+      }),
+    ),
+  propose: authedProcedure.input(proposalSchema.extend({ id: z.uuid() })).mutation(({ ctx, input }) =>
+    negotiate(ctx, ctx.user, input.id, {
+      type: 'propose',
+      priceCents: toCents(input.price),
+      pricingType: input.pricingType,
+    }),
+  ),
+  /** accept, reject, acceptOriginal, start, complete: the state machine decides whether this party may. */
+  act: authedProcedure
+    .input(z.object({ id: z.uuid(), action: z.enum(['accept', 'reject', 'acceptOriginal', 'start', 'complete']) }))
+    .mutation(({ ctx, input }) => negotiate(ctx, ctx.user, input.id, { type: input.action })),
+  /** One conversation's messages and changes, for its participants only (checked before the first event). */
+  events: authedProcedure.input(byId.extend(resumable.shape)).subscription(async function* ({ ctx, input, signal }) {
+    await loadForParticipant(ctx.db, ctx.user, input.id);
+    for await (const event of ctx.bus.subscribe(channels.conversation(input.id), {
+      lastEventId: input.lastEventId,
+      signal,
+    })) {
+      yield tracked(event.id, event.data as ConversationEvent);
+    }
+  }),
+  /** The signed-in user's conversation list changed. */
+  inbox: authedProcedure.input(resumable.optional()).subscription(async function* ({ ctx, input, signal }) {
+    for await (const event of ctx.bus.subscribe(channels.inbox(ctx.user.id), {
+      lastEventId: input?.lastEventId,
+      signal,
+    })) {
+      yield tracked(event.id, event.data as InboxEvent);
+    }
+  }),
+});

@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import { refusal } from '../../../domain/negotiation';
+import { feeBreakdown } from '../../../domain/payments';
+import type { Db } from '../../db/database';
+import { paymentTransactions } from '../../db/schema/conversations';
+import { services } from '../../db/schema/services';
+import { AppError } from '../../errors';
+import type { PaymentProvider } from '../../payments/payment-provider';
+import { loadForParticipant, negotiationState } from '../conversations/conversation-access';
+
+/**
+ * The client starts paying: the amount is the agreed price read here, never a number from the browser. Pressing Pay
+ * again (after a decline, or in two tabs) reuses the same intent.
+ */
+export async function startPayment(
+  { db, payments }: { db: Db; payments: PaymentProvider },
+  actor: { id: string },
+  conversationId: string,
+) {
+  const { conversation, party } = await loadForParticipant(db, actor, conversationId);
+  const [listing] = conversation.serviceId
+    ? await db.select().from(services).where(eq(services.id, conversation.serviceId))
+    : [];
+  const reason = refusal(negotiationState(conversation, listing ?? null), party, 'pay');
+  if (reason) throw new AppError('CONFLICT', reason);
+  const amounts = feeBreakdown(conversation.finalPriceCents!);
+  const intent = await payments.createPaymentIntent({
+    amountCents: amounts.amountCents,
+    idempotencyKey: `pay-${conversation.id}-${amounts.amountCents}`,
+    metadata: {
+      conversationId: conversation.id,
+      clientId: conversation.participant1Id,
+      providerId: conversation.participant2Id,
+    },
+  });
+  await db
+    .insert(paymentTransactions)
+    .values({
+      conversationId: conversation.id,
+      paymentIntentId: intent.id,
+      status: 'requires_payment_method',
+      amountCents: amounts.amountCents,
+      platformFeeCents: amounts.platformFeeCents,
+      providerAmountCents: amounts.providerAmountCents,
+    })
+    .onConflictDoNothing();
+  return {
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret,
+    mode: payments.mode,
+    publishableKey: payments.publishableKey,
+    ...amounts,
+  };
+}
+
+/** The client's own intent for this conversation, or a refusal (another user's intent id is never accepted). */
+export async function ownIntent(db: Db, actor: { id: string }, conversationId: string, paymentIntentId: string) {
+  const { conversation, party } = await loadForParticipant(db, actor, conversationId);
+  if (party !== 'client') throw new AppError('FORBIDDEN', 'Only the client pays');
+  const [transaction] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.paymentIntentId, paymentIntentId),
+        eq(paymentTransactions.conversationId, conversation.id),
+      ),
+    );
+  if (!transaction) throw new AppError('NOT_FOUND', 'Payment not found');
+  return { conversation, transaction };
+}

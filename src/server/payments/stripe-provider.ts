@@ -1,0 +1,25 @@
+import Stripe from 'stripe';
+import type { PaymentEvent, PaymentProvider } from './payment-provider';
+
+/** The real Stripe API: PaymentIntents on the platform account, events signed with the endpoint's secret. */
+export function createStripeProvider(keys: {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}): PaymentProvider {
+  const stripe = new Stripe(keys.secretKey);
+  return {
+    mode: 'stripe',
+    publishableKey: keys.publishableKey,
+    async createPaymentIntent({ amountCents, idempotencyKey, metadata }) {
+      const intent = await stripe.paymentIntents.create(
+        { amount: amountCents, currency: 'usd', metadata, automatic_payment_methods: { enabled: true } },
+        { idempotencyKey },
+      );
+      return { id: intent.id, clientSecret: intent.client_secret! };
+    },
+    verifyWebhook(payload, signature) {
+      return stripe.webhooks.constructEvent(payload, signature, keys.webhookSecret) as unknown as PaymentEvent;
+    },
+  };
+}

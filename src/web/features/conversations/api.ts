@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useCallback } from 'react';
+import type { AppRouter } from '../../../server/router';
+import { useTRPC } from '../../lib/trpc';
+import { useSession } from '../accounts/api';
+
+type Outputs = inferRouterOutputs<AppRouter>['conversations'];
+export type ConversationDetails = Outputs['get'];
+export type ChatMessage = Outputs['messages'][number];
+export type ConversationSummary = Outputs['list'][number];
+
+/** The signed-in user's conversations, refreshed live when any of them changes. */
+export function useConversations() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { account } = useSession();
+  const list = useQuery({ ...trpc.conversations.list.queryOptions(), enabled: Boolean(account) });
+  useSubscription(
+    trpc.conversations.inbox.subscriptionOptions(undefined, {
+      enabled: Boolean(account),
+      onData: () => void queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
+    }),
+  );
+  return list;
+}
+
+/** Services the user already requested: their cards show Chat instead of Request. */
+export function useRequestedServices() {
+  const trpc = useTRPC();
+  const { account } = useSession();
+  const query = useQuery({ ...trpc.conversations.requestedServices.queryOptions(), enabled: Boolean(account) });
+  return new Map((query.data ?? []).map((r) => [r.serviceId, r.conversationId]));
+}
+
+/** One conversation, its messages, and everything that happens in it while the page is open. */
+export function useConversation(id: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { account } = useSession();
+  const details = useQuery({ ...trpc.conversations.get.queryOptions({ id }), retry: false });
+  const messages = useQuery({ ...trpc.conversations.messages.queryOptions({ id }), retry: false });
+  const markRead = useMutation(trpc.conversations.markRead.mutationOptions());
+  const mayListen = details.isSuccess;
+  const refresh = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id }) }),
+        queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
+      ]),
+    [queryClient, trpc, id],
+  );
+  useSubscription(
+    trpc.conversations.events.subscriptionOptions(
+      { id },
+      {
+        enabled: mayListen,
+        onData: ({ data }) => {
+          if (data.type === 'message') {
+            queryClient.setQueryData(trpc.conversations.messages.queryKey({ id }), (old) =>
+              old && !old.some((m) => m.id === data.message.id) ? [...old, data.message] : old,
+            );
+            // Read as it arrives: the page is open.
+            if (data.message.senderId !== account?.id) markRead.mutate({ id });
+          }
+          if (data.type === 'updated') void refresh();
+          if (data.type === 'read')
+            void queryClient.invalidateQueries({ queryKey: trpc.conversations.messages.queryKey({ id }) });
+        },
+        // After a reconnect, anything missed is fetched again.
+        onStarted: () => void queryClient.invalidateQueries({ queryKey: trpc.conversations.messages.queryKey({ id }) }),
+      },
+    ),
+  );
+  return { details, messages, markRead, refresh };
+}
+
+export function useConversationMutations(id: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const onSuccess = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.conversations.messages.queryKey({ id }) }),
+    ]);
+  return {
+    send: useMutation(trpc.conversations.send.mutationOptions({ onSuccess })),
+    propose: useMutation(trpc.conversations.propose.mutationOptions({ onSuccess })),
+    act: useMutation(trpc.conversations.act.mutationOptions({ onSuccess })),
+  };
+}
+
+export function useRequestService() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.conversations.request.mutationOptions({
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.conversations.requestedServices.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
+        ]),
+    }),
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { parseMessage, sameGroup } from '../../../domain/negotiation';
+import { cn } from '../../lib/cn';
+import type { ChatMessage } from './api';
+
+const time = (at: string | Date) => new Date(at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+
+/** Bubbles grouped by sender within 5 minutes; special messages as centred notices; newest at the bottom. */
+export function MessageList({
+  messages,
+  ownId,
+  otherName,
+}: {
+  messages: ChatMessage[];
+  ownId: string;
+  otherName: string;
+}) {
+  const end = useRef<HTMLLIElement>(null);
+  // Braces matter: scrollIntoView returns a promise in current Chromium, and an effect must not return one.
+  useEffect(() => {
+    void end.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length]);
+  return (
+    <ol aria-label="Messages" className="flex flex-1 flex-col gap-1 overflow-y-auto px-4 py-4">
+      {messages.map((m, i) => {
+        const parsed = parseMessage(m.text);
+        if (parsed.prefix) {
+          return (
+            <li key={m.id} className="my-2 flex justify-center" data-testid="notice">
+              <span
+                className={cn(
+                  'rounded-full border px-3 py-1 text-center text-xs',
+                  parsed.prefix === '[PRICE_ACCEPTED]' && 'border-green-600 text-green-700 dark:text-green-400',
+                  parsed.prefix === '[PRICE_REJECTED]' && 'border-destructive text-destructive',
+                  parsed.prefix === '[PRICE_PROPOSAL]' && 'border-primary text-primary',
+                )}
+              >
+                {parsed.body} · {time(m.createdAt)}
+              </span>
+            </li>
+          );
+        }
+        const own = m.senderId === ownId;
+        const grouped = sameGroup(messages[i - 1], m) && !parseMessage(messages[i - 1]!.text).prefix;
+        return (
+          <li key={m.id} className={cn('flex flex-col', own ? 'items-end' : 'items-start', !grouped && 'mt-3')}>
+            {!grouped && (
+              <span className="mb-1 text-xs text-muted-foreground">
+                {own ? 'You' : otherName} · {time(m.createdAt)}
+              </span>
+            )}
+            <p
+              className={cn(
+                'max-w-[80%] rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap break-words',
+                own ? 'bg-primary text-primary-foreground' : 'bg-muted',
+              )}
+            >
+              {m.text}
+            </p>
+          </li>
+        );
+      })}
+      <li ref={end} aria-hidden className="h-0" />
+    </ol>
+  );
+}

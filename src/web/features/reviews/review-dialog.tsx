@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, reviewSchema } from '../../../domain/reviews';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
+import { FormField, fieldErrorProps } from '../../ui/form-field';
+import { Label } from '../../ui/label';
+import { Textarea } from '../../ui/textarea';
+import { useSubmitReview } from './api';
+import { StarInput } from './star-rating';
+
+/** Write a Review: offered to the client once the service is completed, once. */
+export function ReviewDialog({ conversationId, providerName }: { conversationId: string; providerName: string }) {
+  const [open, setOpen] = useState(false);
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
+  const submit = useSubmitReview();
+
+  function send() {
+    const parsed = reviewSchema.safeParse({ rating, comment });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as 'rating' | 'comment'] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    submit.mutate(
+      { conversationId, ...parsed.data },
+      {
+        onSuccess: () => {
+          toast.success(REVIEW_MESSAGES.submitted);
+          setOpen(false);
+        },
+        onError: (error) =>
+          toast.error(error.message === REVIEW_MESSAGES.alreadyReviewed ? error.message : REVIEW_MESSAGES.submitFailed),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm">Write a Review</Button>
+      </DialogTrigger>
+      <DialogContent title={`Review ${providerName}`} description="Your review appears on the provider's profile.">
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          <div className="flex flex-col gap-2">
+            <Label id="review-rating-label">Rating</Label>
+            <StarInput
+              id="review-rating"
+              value={rating}
+              onChange={(v) => {
+                setRating(v);
+                setErrors((e) => ({ ...e, rating: undefined }));
+              }}
+            />
+            {errors.rating && <p className="text-sm text-destructive">{errors.rating}</p>}
+          </div>
+          <FormField id="review-comment" label="Review" error={errors.comment}>
+            <Textarea
+              value={comment}
+              maxLength={REVIEW_COMMENT_MAX}
+              onChange={(e) => {
+                setComment(e.target.value);
+                setErrors((er) => ({ ...er, comment: undefined }));
+              }}
+              {...fieldErrorProps('review-comment', errors.comment)}
+            />
+          </FormField>
+          <p className="-mt-2 text-right text-xs text-muted-foreground">
+            {comment.length}/{REVIEW_COMMENT_MAX}
+          </p>
+          <Button type="submit" disabled={submit.isPending}>
+            {submit.isPending ? 'Submitting...' : 'Submit Review'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { useParams } from 'react-router';
+import { REVIEW_MESSAGES } from '../../../domain/reviews';
+import { displayName } from '../../../domain/user-summary';
+import { usePublicProfile } from '../profiles/api';
+import { useLatestReviews, useProviderReviewBlock, useProviderReviews } from './api';
+import { RatingSummaryView } from './ratings-section';
+import { ReviewList } from './review-list';
+
+/** /reviews/{providerId}: one provider's reviews; /reviews: the latest reviews across the marketplace. */
+export function ReviewsPage() {
+  const { providerId } = useParams();
+  return providerId ? <ProviderReviews providerId={providerId} /> : <LatestReviews />;
+}
+
+function ProviderReviews({ providerId }: { providerId: string }) {
+  const profile = usePublicProfile(providerId);
+  const block = useProviderReviewBlock(providerId, 1);
+  const reviews = useProviderReviews(providerId);
+  const name = profile.data ? displayName(profile.data) : 'Provider';
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-8">
+      <h1 className="text-3xl font-bold">Reviews of {name}</h1>
+      {block.data && <RatingSummaryView summary={block.data.summary} />}
+      {reviews.isError ? (
+        <p role="alert" className="text-destructive">
+          {REVIEW_MESSAGES.loadFailed}
+        </p>
+      ) : reviews.isPending ? (
+        <p role="status">Loading reviews...</p>
+      ) : (
+        <ReviewList reviews={reviews.data} empty="No reviews yet" />
+      )}
+    </div>
+  );
+}
+
+function LatestReviews() {
+  const reviews = useLatestReviews();
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-8">
+      <h1 className="text-3xl font-bold">Latest Reviews</h1>
+      {reviews.isError ? (
+        <p role="alert" className="text-destructive">
+          {REVIEW_MESSAGES.loadFailed}
+        </p>
+      ) : reviews.isPending ? (
+        <p role="status">Loading reviews...</p>
+      ) : (
+        <ReviewList reviews={reviews.data} empty="No reviews yet" />
+      )}
+    </div>
+  );
+}

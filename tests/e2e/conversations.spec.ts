@@ -1,0 +1,140 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { offerService, signInAsNewUser } from './helpers';
+
+async function newUser(browser: Browser, firstName: string) {
+  const page = await (await browser.newContext()).newPage();
+  const user = await signInAsNewUser(page, { firstName, lastName: 'Tester' });
+  return { page, user };
+}
+
+async function requestFromDiscovery(page: Page, title: string) {
+  await page.goto(`/discover-services?q=${encodeURIComponent(title)}`);
+  await page.getByTestId('service-card').filter({ hasText: title }).getByRole('button', { name: 'Request' }).click();
+  await expect(page.getByText('Service requested! You can now chat with the provider.')).toBeVisible();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+}
+
+/** The centred notices of the message list (prices, payments, progress). */
+const notices = (page: Page) => page.getByTestId('notice');
+
+async function payWith(page: Page, number: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('TEST MODE')).toBeVisible();
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Pay now' }).click();
+}
+
+test.describe('direct conversations', () => {
+  test('request, chat live both ways, negotiate, pay, deliver, review', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const provider = await newUser(browser, 'Priya');
+    const client = await newUser(browser, 'Chen');
+    const title = `Poster${Date.now()} design`;
+    await offerService(provider.page, title, { price: '50' });
+
+    await requestFromDiscovery(client.page, title);
+    const chatUrl = client.page.url();
+    await expect(client.page.getByText(`Hi! I'd like to request your service "${title}".`)).toBeVisible();
+    await expect(client.page.getByText('PROPOSAL', { exact: true })).toBeVisible();
+
+    // The provider sees the conversation with an unread badge, opens it, and the two chat live.
+    await provider.page.goto('/conversations');
+    const row = provider.page.getByRole('listitem').filter({ hasText: title });
+    await expect(row.getByTestId('unread-badge')).toHaveText('1');
+    await row.getByRole('link', { name: `Chen Tester: ${title}` }).click();
+    await expect(provider.page).toHaveURL(chatUrl);
+    const composer = provider.page.getByLabel('Message', { exact: true });
+    await composer.fill('Happy to help!');
+    await composer.press('Enter');
+    await expect(client.page.getByText('Happy to help!')).toBeVisible();
+    await client.page.getByLabel('Message', { exact: true }).fill('Great, thanks');
+    await client.page.getByLabel('Message', { exact: true }).press('Enter');
+    await expect(provider.page.getByText('Great, thanks')).toBeVisible();
+
+    // Propose -> reject -> propose -> accept, each side seeing the other's move without reloading.
+    const propose = async (page: Page, label: string, price: string) => {
+      await page.getByRole('button', { name: label }).click();
+      await page.getByRole('dialog').getByLabel('Price (USD)').fill(price);
+      await page.getByRole('dialog').getByRole('button', { name: 'Send Proposal' }).click();
+      await expect(page.getByText('Price proposal sent')).toBeVisible();
+    };
+    await propose(provider.page, 'Propose Price', '80');
+    await expect(notices(client.page).getByText('Proposed $80.00/job')).toBeVisible();
+    await client.page.getByRole('button', { name: 'Reject' }).click();
+    await expect(client.page.getByText('Price proposal rejected')).toBeVisible();
+    await expect(notices(provider.page).getByText('Rejected $80.00/job')).toBeVisible();
+    await propose(provider.page, 'Adjust Price', '65');
+    await client.page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(client.page.getByText('Price proposal accepted')).toBeVisible();
+    await expect(provider.page.getByText('Waiting for the client to pay.')).toBeVisible();
+
+    // A declined card, then the success card; the server marks it paid through the signed webhook path.
+    await client.page.getByRole('button', { name: 'Pay $65.00' }).click();
+    await payWith(client.page, '4000 0000 0000 0002');
+    await expect(client.page.getByRole('dialog').getByRole('alert')).toHaveText('Your card was declined.');
+    await client.page.getByRole('dialog').getByLabel('Card number').fill('4242 4242 4242 4242');
+    await client.page.getByRole('dialog').getByRole('button', { name: 'Pay now' }).click();
+    await expect(client.page.getByText('Payment successful')).toBeVisible();
+    await expect(notices(provider.page).getByText('Payment of $65.00 received')).toBeVisible();
+
+    await provider.page.getByRole('button', { name: 'Start Service' }).click();
+    await expect(provider.page.getByText('Service marked as in progress')).toBeVisible();
+    await expect(client.page.getByText('IN PROGRESS', { exact: true })).toBeVisible();
+    await provider.page.getByRole('button', { name: 'Mark Complete' }).click();
+    await expect(provider.page.getByText('Service marked as completed')).toBeVisible();
+    await expect(client.page.getByText('COMPLETED', { exact: true })).toBeVisible();
+
+    await client.page.getByRole('button', { name: 'Write a Review' }).click();
+    const review = client.page.getByRole('dialog');
+    await review.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(review.getByText('Please select a rating')).toBeVisible();
+    await expect(review.getByText('Review must be at least 10 characters')).toBeVisible();
+    await review.getByLabel('5 stars').check({ force: true });
+    await review.getByLabel('Review').fill('Fast, friendly and the poster looks great.');
+    await review.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(client.page.getByText('Review submitted successfully')).toBeVisible();
+    await expect(client.page.getByRole('button', { name: 'Write a Review' })).toHaveCount(0);
+
+    await client.page.goto(`/profile/${provider.user.userId}`);
+    const summary = client.page.getByTestId('rating-summary');
+    await expect(summary).toContainText('5.0');
+    await expect(summary).toContainText('1 review');
+    await expect(client.page.getByTestId('review')).toContainText('Fast, friendly and the poster looks great.');
+    await expect(client.page.getByTestId('review')).toContainText('Verified purchase');
+
+    // Back on discovery, the card now says Chat.
+    await client.page.goto(`/discover-services?q=${encodeURIComponent(title)}`);
+    await client.page
+      .getByTestId('service-card')
+      .filter({ hasText: title })
+      .getByRole('button', { name: 'Chat' })
+      .click();
+    await expect(client.page).toHaveURL(chatUrl);
+
+    // A third user opening the chat is refused.
+    const stranger = await newUser(browser, 'Sam');
+    await stranger.page.goto(chatUrl);
+    await expect(stranger.page.getByText("You don't have access to this conversation")).toBeVisible();
+  });
+
+  test('3D Secure: failing the challenge declines, completing it pays', async ({ browser }) => {
+    const provider = await newUser(browser, 'Ola');
+    const client = await newUser(browser, 'Kim');
+    const title = `Essay${Date.now()} review`;
+    await offerService(provider.page, title, { price: '20' });
+    await requestFromDiscovery(client.page, title);
+    await client.page.getByRole('button', { name: /Accept Original Price/ }).click();
+    await expect(client.page.getByText('Original price accepted', { exact: true })).toBeVisible();
+    await client.page.getByRole('button', { name: 'Pay $20.00' }).click();
+    await payWith(client.page, '4000 0025 0000 3155');
+    await client.page.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(client.page.getByRole('dialog').getByRole('alert')).toHaveText(
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    );
+    await client.page.getByRole('dialog').getByRole('button', { name: 'Pay now' }).click();
+    await client.page.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(notices(client.page).getByText('Payment of $20.00 received')).toBeVisible();
+  });
+});
