@@ -137,4 +137,38 @@ test.describe('direct conversations', () => {
     await client.page.getByRole('button', { name: 'Complete authentication' }).click();
     await expect(notices(client.page).getByText('Payment of $20.00 received')).toBeVisible();
   });
+
+  test('an offer on a request opens a conversation the poster can accept', async ({ browser }) => {
+    const poster = await newUser(browser, 'Rosa');
+    const offerer = await newUser(browser, 'Omar');
+    const title = `Physics${Date.now()} tutor needed`;
+    await poster.page.goto('/request-service');
+    const form = poster.page.getByRole('form', { name: 'Submit Request' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Description').fill('Mechanics, twice a week.');
+    await form.getByLabel('Category').selectOption({ label: 'Tutoring' });
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(poster.page.getByText('Request Submitted Successfully')).toBeVisible();
+
+    await offerer.page.goto(`/requests?q=${encodeURIComponent(title)}`);
+    await offerer.page.getByRole('button', { name: `Send offer on ${title}` }).click();
+    const dialog = offerer.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Send Offer' }).click();
+    await expect(dialog.getByText('Please enter a valid price')).toBeVisible();
+    await expect(dialog.getByText('Please write a short message')).toBeVisible();
+    await dialog.getByLabel('Your price (USD)').fill('25');
+    await dialog.getByLabel('Pricing type').selectOption('hourly');
+    await dialog.getByLabel('Message', { exact: true }).fill('I teach mechanics every week.');
+    await dialog.getByRole('button', { name: 'Send Offer' }).click();
+    await expect(offerer.page).toHaveURL(/\/chat\//);
+
+    await poster.page.goto('/my-services?tab=requests');
+    await expect(poster.page.getByTestId('request-card').filter({ hasText: title })).toContainText('1 offer');
+    await poster.page.goto('/conversations');
+    await poster.page.getByRole('link', { name: `Omar Tester: ${title}` }).click();
+    await expect(notices(poster.page).getByText('Proposed $25.00/hour')).toBeVisible();
+    await poster.page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(poster.page.getByRole('button', { name: 'Pay $25.00' })).toBeVisible();
+    await expect(poster.page.getByTestId('conversation-price')).toHaveText('$25.00/hr');
+  });
 });

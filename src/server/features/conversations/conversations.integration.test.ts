@@ -216,5 +216,7 @@ describe('offers on requests', () => {
     expect(seen.party).toBe('client');
     expect(seen.state.latestProposal).toMatchObject({ priceCents: 2500, by: 'provider' });
     expect(seen.actions.sort()).toEqual(['accept', 'propose', 'reject']);
+    const mine = await ok<{ id: string; offerCount: number }[]>(client, 'requests.mine', undefined, 'GET');
+    expect(mine.find((r) => r.id === request.id)?.offerCount).toBe(1);
   });
 });

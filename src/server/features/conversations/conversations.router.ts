@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { messageTextSchema, proposalSchema } from '../../../domain/negotiation';
 import { toCents } from '../../../domain/money';
 import { channels } from '../../realtime/channels';
-import { authedProcedure, router } from '../../trpc';
+import { adminProcedure, authedProcedure, router } from '../../trpc';
+import { resetConversation } from './reset-conversation';
 import { loadForParticipant } from './conversation-access';
 import { negotiate } from './negotiate';
 import { requestService, sendOffer } from './open-conversation';
 import type { ConversationEvent, InboxEvent } from './post-message';
 import {
   getConversation,
+  getConversationForAdmin,
   listConversations,
   listMessages,
   markRead,
@@ -55,6 +57,9 @@ export const conversationsRouter = router({
   act: authedProcedure
     .input(z.object({ id: z.uuid(), action: z.enum(['accept', 'reject', 'acceptOriginal', 'start', 'complete']) }))
     .mutation(({ ctx, input }) => negotiate(ctx, ctx.user, input.id, { type: input.action })),
+  /** Admins only: the conversation's state without its messages, and the reset of its pricing and progress. */
+  adminView: adminProcedure.input(byId).query(({ ctx, input }) => getConversationForAdmin(ctx.db, input.id)),
+  reset: adminProcedure.input(byId).mutation(({ ctx, input }) => resetConversation(ctx, ctx.user, input.id)),
   /** One conversation's messages and changes, for its participants only (checked before the first event). */
   events: authedProcedure.input(byId.extend(resumable.shape)).subscription(async function* ({ ctx, input, signal }) {
     await loadForParticipant(ctx.db, ctx.user, input.id);

@@ -1,11 +1,12 @@
 import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { allowedActions, progressStatus } from '../../../domain/negotiation';
+import { allowedActions, CONVERSATION_MESSAGES, progressStatus, type Party } from '../../../domain/negotiation';
+import { AppError } from '../../errors';
 import type { Db } from '../../db/database';
 import { conversations, messages, reviews } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
 import { services } from '../../db/schema/services';
 import type { EventBus } from '../../realtime/event-bus';
-import { loadForParticipant, negotiationState } from './conversation-access';
+import { loadForParticipant, negotiationState, type ConversationRow } from './conversation-access';
 import { announce } from './post-message';
 
 const CONVERSATIONS_SHOWN = 200;
@@ -60,7 +61,18 @@ export async function unreadTotal(db: Db, userId: string) {
 /** One conversation for a participant: both parties, the service, the negotiation and what this party may do. */
 export async function getConversation(db: Db, actor: { id: string }, conversationId: string) {
   const { conversation, party } = await loadForParticipant(db, actor, conversationId);
-  const otherId = party === 'client' ? conversation.participant2Id : conversation.participant1Id;
+  return describeConversation(db, conversation, party);
+}
+
+/** The same view for an admin who is not a party (no actions, no messages): the reset tool's page. */
+export async function getConversationForAdmin(db: Db, conversationId: string) {
+  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+  if (!conversation) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.detailsFailed);
+  return describeConversation(db, conversation, null);
+}
+
+async function describeConversation(db: Db, conversation: ConversationRow, party: Party | null) {
+  const otherId = party === 'provider' ? conversation.participant1Id : conversation.participant2Id;
   const [[other], [service], [review]] = await Promise.all([
     db
       .select({ firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
@@ -80,7 +92,7 @@ export async function getConversation(db: Db, actor: { id: string }, conversatio
     db.select({ id: reviews.id }).from(reviews).where(eq(reviews.conversationId, conversation.id)),
   ]);
   const state = negotiationState(conversation, service ?? null);
-  const actions = allowedActions(state, party).filter((a) => a !== 'review' || !review);
+  const actions = party ? allowedActions(state, party).filter((a) => a !== 'review' || !review) : [];
   return {
     id: conversation.id,
     party,

@@ -104,3 +104,29 @@ export function useRequestService() {
     }),
   );
 }
+
+/** The progress page: admins read the state through the admin view (they may not be a party). */
+export function useConversationView(id: string, asAdmin: boolean) {
+  const trpc = useTRPC();
+  const asParty = useQuery({ ...trpc.conversations.get.queryOptions({ id }), retry: false, enabled: !asAdmin });
+  const asAdminView = useQuery({
+    ...trpc.conversations.adminView.queryOptions({ id }),
+    retry: false,
+    enabled: asAdmin,
+  });
+  return { details: asAdmin ? asAdminView : asParty };
+}
+
+export function useResetConversation(id: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.conversations.reset.mutationOptions({
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.conversations.adminView.queryKey({ id }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id }) }),
+        ]),
+    }),
+  );
+}

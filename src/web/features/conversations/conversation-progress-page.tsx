@@ -6,13 +6,15 @@ import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { useSession } from '../accounts/api';
-import { useConversation } from './api';
+import { useConversationView, useResetConversation } from './api';
+import { ConfirmButton } from '../../ui/confirm-button';
+import { toast } from 'sonner';
 
 /** /conversations/{id}: the Service Progress Tracker; the ids panel is for admins only. */
 export function ConversationProgressPage() {
   const { id = '' } = useParams();
   const { account } = useSession();
-  const { details } = useConversation(id);
+  const { details } = useConversationView(id, Boolean(account?.isAdmin));
   if (details.isPending)
     return (
       <p role="status" className="py-20 text-center">
@@ -74,6 +76,7 @@ export function ConversationProgressPage() {
       <Button asChild className="w-fit">
         <Link to={`/chat/${c.id}`}>Open Chat</Link>
       </Button>
+      {account?.isAdmin && <ResetButton conversationId={c.id} />}
       {account?.isAdmin && (
         <details className="rounded-lg border p-3 text-xs">
           <summary className="cursor-pointer font-medium">Debug (admins)</summary>
@@ -92,5 +95,27 @@ export function ConversationProgressPage() {
         </details>
       )}
     </div>
+  );
+}
+
+/** Admins: reset the pricing and progress, after a confirmation. The server refuses everyone else. */
+function ResetButton({ conversationId }: { conversationId: string }) {
+  const reset = useResetConversation(conversationId);
+  return (
+    <ConfirmButton
+      trigger="Reset pricing and progress"
+      title="Reset this conversation?"
+      description="The agreed price, proposals and progress are cleared and the parties negotiate again. Both see a notice."
+      confirmLabel="Reset"
+      busyLabel="Resetting..."
+      onConfirm={async () => {
+        try {
+          const { message } = await reset.mutateAsync({ id: conversationId });
+          toast.success(message);
+        } catch {
+          toast.error(CONVERSATION_MESSAGES.resetFailed);
+        }
+      }}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
 import { useDeleteRequest, useMyRequests } from './api';
 import { RequestCard } from './request-card';
+import { Badge } from '../../ui/badge';
 
 export function MyRequestsTab() {
   const requests = useMyRequests();
@@ -31,7 +32,10 @@ export function MyRequestsTab() {
           <RequestCard
             request={r}
             actions={
-              <div className="flex gap-2 pt-2">
+              <div className="flex flex-wrap items-center gap-2 pt-2">
+                <Badge variant={r.offerCount > 0 ? 'success' : 'outline'}>
+                  {r.offerCount} offer{r.offerCount === 1 ? '' : 's'}
+                </Badge>
                 <Button variant="outline" size="sm" asChild>
                   <Link to={`/edit-request/${r.id}`} aria-label={`Edit ${r.title}`}>
                     <Pencil className="h-4 w-4" aria-hidden /> Edit

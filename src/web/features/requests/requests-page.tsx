@@ -13,6 +13,7 @@ import { useFiltersInQuery } from '../services/discover-services-page';
 import { ServiceFiltersBar } from '../services/service-filters-bar';
 import { useRequestListing } from './api';
 import { RequestCard } from './request-card';
+import { SendOfferButton } from './send-offer-button';
 import { useState } from 'react';
 
 /** /requests and /requests/category/{id}: requests clients posted, with search and filters. */
@@ -79,7 +80,11 @@ export function RequestsPage() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {requests.map((r) => (
               <li key={r.id}>
-                <RequestCard request={r} highlighted={pulsing === r.id || highlight === r.id} />
+                <RequestCard
+                  request={r}
+                  highlighted={pulsing === r.id || highlight === r.id}
+                  actions={<SendOfferButton request={r} />}
+                />
               </li>
             ))}
           </ul>

@@ -1,0 +1,130 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { CONVERSATION_MESSAGES, MESSAGE_MAX, proposalSchema } from '../../../domain/negotiation';
+import { signInPathFor } from '../../../domain/redirect';
+import type { PricingType } from '../../../domain/services';
+import { useTRPC } from '../../lib/trpc';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent } from '../../ui/dialog';
+import { FormField, fieldErrorProps } from '../../ui/form-field';
+import { Input } from '../../ui/input';
+import { NativeSelect } from '../../ui/native-select';
+import { Textarea } from '../../ui/textarea';
+import { useSession } from '../accounts/api';
+import type { RequestCardData } from './request-card';
+
+const MESSAGE_REQUIRED = 'Please write a short message';
+export const OFFER_SENT = 'Offer sent! You can now chat with the client.';
+
+/**
+ * Send offer (beyond the spec): anyone but the poster answers a request with a price and a message; the poster
+ * becomes the client of a conversation and the offer its first proposal.
+ */
+export function SendOfferButton({
+  request,
+}: {
+  request: Pick<RequestCardData, 'id' | 'userId' | 'title' | 'pricingType'>;
+}) {
+  const { account } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [price, setPrice] = useState('');
+  const [pricingType, setPricingType] = useState<PricingType>(request.pricingType);
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<{ price?: string; message?: string }>({});
+  const offer = useMutation(
+    trpc.conversations.offer.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
+    }),
+  );
+  if (account?.id === request.userId) return null;
+
+  function submit() {
+    const parsed = proposalSchema.safeParse({ price: price === '' ? Number.NaN : Number(price), pricingType });
+    const next = {
+      price: parsed.success ? undefined : CONVERSATION_MESSAGES.invalidPrice,
+      message: message.trim() ? undefined : MESSAGE_REQUIRED,
+    };
+    setErrors(next);
+    if (!parsed.success || next.message) return;
+    offer.mutate(
+      { requestId: request.id, ...parsed.data, message: message.trim() },
+      {
+        onSuccess: ({ id }) => {
+          toast.success(OFFER_SENT);
+          navigate(`/chat/${id}`);
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  }
+
+  return (
+    <>
+      <Button
+        size="sm"
+        className="mt-2"
+        aria-label={`Send offer on ${request.title}`}
+        onClick={() => {
+          if (!account) {
+            navigate(signInPathFor(`${location.pathname}${location.search}`));
+            return;
+          }
+          setOpen(true);
+        }}
+      >
+        Send offer
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent title="Send an offer" description={`Your price and a message for "${request.title}".`}>
+          <form
+            noValidate
+            className="flex flex-col gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <FormField id="offer-price" label="Your price (USD)" error={errors.price}>
+              <Input
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                value={price}
+                onChange={(e) => setPrice(e.target.value)}
+                {...fieldErrorProps('offer-price', errors.price)}
+              />
+            </FormField>
+            <FormField id="offer-pricing" label="Pricing type">
+              <NativeSelect
+                id="offer-pricing"
+                value={pricingType}
+                onChange={(e) => setPricingType(e.target.value as PricingType)}
+              >
+                <option value="fixed">Fixed price (per job)</option>
+                <option value="hourly">Hourly rate</option>
+              </NativeSelect>
+            </FormField>
+            <FormField id="offer-message" label="Message" error={errors.message}>
+              <Textarea
+                maxLength={MESSAGE_MAX}
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+                {...fieldErrorProps('offer-message', errors.message)}
+              />
+            </FormField>
+            <Button type="submit" disabled={offer.isPending}>
+              {offer.isPending ? 'Sending...' : 'Send Offer'}
+            </Button>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
