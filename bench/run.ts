@@ -1,48 +1,80 @@
-/** npm run bench: every benchmark, printed as a table. Figures are from one run; compare ratios, not seconds. */
+/**
+ * npm run bench: every benchmark, printed as tables; `npm run bench -- messaging` (or event-loop, discovery) runs
+ * one. Figures are from one run; compare ratios, not seconds.
+ */
 import { benchDiscovery, REQUESTS, SERVICES } from './discovery';
 import { benchEventLoop } from './event-loop';
+import { benchMessaging } from './messaging';
 
 const fmt = (n: number) => n.toFixed(1);
+const chosen = process.argv.slice(2);
+const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
-const loop = await benchEventLoop();
-console.log('\nEvent-loop delay while another client runs a slow query (with concurrent API requests)\n');
-console.table(
-  loop.map((r) => ({
-    setup: r.setup,
-    'slow query ms': r.queryMs,
-    'loop p99 ms': fmt(r.loopP99Ms),
-    'loop max ms': fmt(r.loopMaxMs),
-    'longest stall ms': fmt(r.longestStallMs),
-    'requests served': r.requestsServed,
-    'request p99 ms': fmt(r.requestP99Ms),
-  })),
-);
-const [worker, inline] = loop;
-if (worker && inline) {
-  console.log(
-    `Worker vs main thread, same run: longest stall ${fmt(worker.longestStallMs)} ms vs ${fmt(inline.longestStallMs)} ms ` +
-      `(${fmt(inline.longestStallMs / worker.longestStallMs)}x shorter in the worker); ` +
-      `${worker.requestsServed} vs ${inline.requestsServed} requests served meanwhile.`,
+if (runs('event-loop')) {
+  const loop = await benchEventLoop();
+  console.log('\nEvent-loop delay while another client runs a slow query (with concurrent API requests)\n');
+  console.table(
+    loop.map((r) => ({
+      setup: r.setup,
+      'slow query ms': r.queryMs,
+      'loop p99 ms': fmt(r.loopP99Ms),
+      'loop max ms': fmt(r.loopMaxMs),
+      'longest stall ms': fmt(r.longestStallMs),
+      'requests served': r.requestsServed,
+      'request p99 ms': fmt(r.requestP99Ms),
+    })),
   );
-  console.log(`Target: loop p99 under 20 ms on the default -> ${worker.loopP99Ms < 20 ? 'met' : 'NOT met'}`);
+  const [worker, inline] = loop;
+  if (worker && inline) {
+    console.log(
+      `Worker vs main thread, same run: longest stall ${fmt(worker.longestStallMs)} ms vs ${fmt(inline.longestStallMs)} ms ` +
+        `(${fmt(inline.longestStallMs / worker.longestStallMs)}x shorter in the worker); ` +
+        `${worker.requestsServed} vs ${inline.requestsServed} requests served meanwhile.`,
+    );
+    console.log(`Target: loop p99 under 20 ms on the default -> ${worker.loopP99Ms < 20 ? 'met' : 'NOT met'}`);
+  }
 }
 
-const discovery = await benchDiscovery();
-console.log(
-  `\nDiscovery with ${SERVICES.toLocaleString()} services and ${REQUESTS.toLocaleString()} requests (first page, text + category + price + method)\n`,
-);
-console.table(
-  discovery.map((r) => ({
-    setup: r.setup,
-    'p50 ms': fmt(r.p50),
-    'p95 ms': fmt(r.p95),
-    'p99 ms': fmt(r.p99),
-    'listing req/s': r.rps ? Math.round(r.rps.listing) : '-',
-    'trivial req/s': r.rps ? Math.round(r.rps.trivial) : '-',
-    'listing / trivial': r.rps ? `${Math.round((r.rps.listing / r.rps.trivial) * 100)}%` : '-',
-    'uncached page req/s': r.rps ? Math.round(r.rps.uncached) : '-',
-    'same page via tRPC req/s': r.rps ? Math.round(r.rps.trpc) : '-',
-  })),
-);
-if (!process.env.BENCH_DATABASE_URL)
-  console.log('Set BENCH_DATABASE_URL=postgres://... to measure a PostgreSQL server too.');
+if (runs('discovery')) {
+  const discovery = await benchDiscovery();
+  console.log(
+    `\nDiscovery with ${SERVICES.toLocaleString()} services and ${REQUESTS.toLocaleString()} requests (first page, text + category + price + method)\n`,
+  );
+  console.table(
+    discovery.map((r) => ({
+      setup: r.setup,
+      'p50 ms': fmt(r.p50),
+      'p95 ms': fmt(r.p95),
+      'p99 ms': fmt(r.p99),
+      'listing req/s': r.rps ? Math.round(r.rps.listing) : '-',
+      'trivial req/s': r.rps ? Math.round(r.rps.trivial) : '-',
+      'listing / trivial': r.rps ? `${Math.round((r.rps.listing / r.rps.trivial) * 100)}%` : '-',
+      'uncached page req/s': r.rps ? Math.round(r.rps.uncached) : '-',
+      'same page via tRPC req/s': r.rps ? Math.round(r.rps.trpc) : '-',
+    })),
+  );
+  if (!process.env.BENCH_DATABASE_URL)
+    console.log('Set BENCH_DATABASE_URL=postgres://... to measure a PostgreSQL server too.');
+}
+
+if (runs('messaging')) {
+  const messaging = await benchMessaging();
+  console.log(
+    `\nMessaging: ${messaging.conversations} conversations at once, each sending over HTTP and listening on its own WebSocket subscription\n`,
+  );
+  console.table(
+    (
+      [
+        ['closed loop (each conversation as fast as it can)', messaging.closedLoop],
+        [`paced (a message every ${messaging.gapMs / 1000} s per conversation)`, messaging.paced],
+      ] as const
+    ).map(([load, r]) => ({
+      load,
+      messages: r.messages,
+      'messages/s': Math.round(r.messagesPerSecond),
+      'send -> arrival p50 ms': fmt(r.p50),
+      'send -> arrival p99 ms': fmt(r.p99),
+    })),
+  );
+  console.log(`Target: paced p99 under 100 ms -> ${messaging.paced.p99 < 100 ? 'met' : 'NOT met'}`);
+}
