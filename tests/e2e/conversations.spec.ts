@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { offerService, signInAsNewUser } from './helpers';
+import { expectNoSeriousA11yViolations, offerService, signInAsNewUser } from './helpers';
 
 async function newUser(browser: Browser, firstName: string) {
   const page = await (await browser.newContext()).newPage();
@@ -52,6 +52,7 @@ test.describe('direct conversations', () => {
     await client.page.getByLabel('Message', { exact: true }).fill('Great, thanks');
     await client.page.getByLabel('Message', { exact: true }).press('Enter');
     await expect(provider.page.getByText('Great, thanks')).toBeVisible();
+    await expectNoSeriousA11yViolations(provider.page, '/chat');
 
     // Propose -> reject -> propose -> accept, each side seeing the other's move without reloading.
     const propose = async (page: Page, label: string, price: string) => {
@@ -103,6 +104,13 @@ test.describe('direct conversations', () => {
     await expect(summary).toContainText('1 review');
     await expect(client.page.getByTestId('review')).toContainText('Fast, friendly and the poster looks great.');
     await expect(client.page.getByTestId('review')).toContainText('Verified purchase');
+    await expectNoSeriousA11yViolations(client.page, '/profile with reviews');
+    await client.page.goto('/conversations');
+    await expect(client.page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+    await expectNoSeriousA11yViolations(client.page, '/conversations');
+    await client.page.goto(chatUrl.replace('/chat/', '/conversations/'));
+    await expect(client.page.getByRole('heading', { name: 'Service Progress' })).toBeVisible();
+    await expectNoSeriousA11yViolations(client.page, '/conversations/{id}');
 
     // Back on discovery, the card now says Chat.
     await client.page.goto(`/discover-services?q=${encodeURIComponent(title)}`);

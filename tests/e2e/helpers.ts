@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export function uniqueEmail(prefix = 'e2e'): string {
@@ -72,4 +73,11 @@ export async function offerService(
   }
   await form.getByRole('button', { name: 'Offer Service' }).click();
   await expect(page).toHaveURL(/\/my-services\?tab=services$/);
+}
+
+/** Runs axe on the page as it is now; serious and critical violations fail the test. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).exclude('.leaflet-container').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 }

@@ -1,6 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { ADMIN_MENU, MEMBER_MENU, menuLabels, openSideMenu, signInAsNewUser } from './helpers';
+import {
+  ADMIN_MENU,
+  expectNoSeriousA11yViolations,
+  MEMBER_MENU,
+  menuLabels,
+  openSideMenu,
+  signInAsNewUser,
+} from './helpers';
 
 test.describe('side menu and roles', () => {
   test('a member sees the member entries, no admin banner and no Admin Dashboard', async ({ page }) => {
@@ -175,9 +181,7 @@ test.describe('pages', () => {
     for (const path of ['/', '/auth?mode=signup', '/auth?mode=login', '/nowhere']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${path}: ${v.id}`)).toEqual([]);
+      await expectNoSeriousA11yViolations(page, path);
     }
   });
 
@@ -191,12 +195,12 @@ test.describe('pages', () => {
       '/request-service',
       '/requests',
       '/my-services',
+      '/conversations',
+      '/reviews',
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).exclude('.leaflet-container').analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${path}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+      await expectNoSeriousA11yViolations(page, path);
     }
   });
 

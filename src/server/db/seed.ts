@@ -9,7 +9,10 @@ import { loadConfig } from '../config';
 import { createInProcessEventBus } from '../realtime/event-bus';
 import { ensureServiceCategories } from './categories';
 import { lockDataDir } from './data-dir-lock';
-import { migrateDatabase, openDatabase } from './database';
+import { migrateDatabase, openDatabase, type Db } from './database';
+import { conversations, messages, paymentTransactions, reviews } from './schema/conversations';
+import { greetingFor, paymentReceived, priceText } from '../../domain/negotiation';
+import { feeBreakdown } from '../../domain/payments';
 import { users } from './schema/auth';
 import { profiles } from './schema/profiles';
 import { serviceRequests, services } from './schema/services';
@@ -54,6 +57,87 @@ const DEMO_USERS = [
     dateOfBirth: '2007-01-08',
   },
 ];
+
+const REVIEW_COMMENTS: [number, string][] = [
+  [5, 'Friendly, quick and exactly what I asked for. Would hire again.'],
+  [4, 'Good work and clear communication; one small change took a day longer.'],
+  [5, 'Explained everything as we went. Really helpful!'],
+  [5, 'Delivered early and the result looks great.'],
+  [3, 'Decent result, though I had to ask twice for an update.'],
+];
+
+/**
+ * A few finished jobs between demo users, so profiles open with ratings: each a completed, paid conversation with
+ * its messages and the client's review, as the real flow would leave them.
+ */
+async function seedCompletedWork(db: Db, userIds: string[]) {
+  const offered = await db
+    .select({ id: services.id, userId: services.userId, title: services.title, priceCents: services.priceCents })
+    .from(services)
+    .where(inArray(services.userId, userIds))
+    .limit(10);
+  for (const [i, service] of offered.entries()) {
+    const clientId = userIds[(userIds.indexOf(service.userId) + 1 + (i % 2)) % userIds.length]!;
+    const [rating, comment] = REVIEW_COMMENTS[i % REVIEW_COMMENTS.length]!;
+    await db.transaction(async (tx) => {
+      const [conversation] = await tx
+        .insert(conversations)
+        .values({
+          participant1Id: clientId,
+          participant2Id: service.userId,
+          serviceId: service.id,
+          subjectTitle: service.title,
+          finalPriceCents: service.priceCents || 1000,
+          finalPricingType: 'fixed',
+          priceAgreedByNonPostingParty: true,
+          paymentCompleted: true,
+          serviceStarted: true,
+          serviceCompleted: true,
+          lastMessage: '[SYSTEM] The provider marked the service as completed',
+        })
+        .returning();
+      const amount = conversation!.finalPriceCents!;
+      const texts: [string, string][] = [
+        [clientId, greetingFor(service.title)],
+        [service.userId, 'Happy to help! When would suit you?'],
+        [clientId, `[PRICE_ACCEPTED] Original price accepted: ${priceText(amount, 'fixed')}`],
+        [clientId, paymentReceived(amount).message],
+        [service.userId, '[SYSTEM] The provider started the service'],
+        [service.userId, '[SYSTEM] The provider marked the service as completed'],
+      ];
+      const start = Date.now() - (offered.length - i) * 86_400_000;
+      await tx.insert(messages).values(
+        texts.map(([senderId, text], n) => ({
+          conversationId: conversation!.id,
+          senderId,
+          text,
+          isRead: true,
+          createdAt: new Date(start + n * 600_000),
+        })),
+      );
+      await tx.insert(paymentTransactions).values({
+        conversationId: conversation!.id,
+        paymentIntentId: `pi_seed_${conversation!.id.replaceAll('-', '')}`,
+        status: 'succeeded',
+        ...feeBreakdown(amount),
+      });
+      const [reviewer] = await tx
+        .select({ firstName: profiles.firstName })
+        .from(profiles)
+        .where(eq(profiles.id, clientId));
+      await tx.insert(reviews).values({
+        serviceId: service.id,
+        conversationId: conversation!.id,
+        providerId: service.userId,
+        reviewerId: clientId,
+        rating,
+        comment,
+        isVerified: true,
+        reviewerFirstName: reviewer?.firstName ?? null,
+      });
+    });
+  }
+}
 
 const emailFor = (u: (typeof DEMO_USERS)[number]) => `${u.firstName}.${u.lastName}@demo.skillnest.test`.toLowerCase();
 
@@ -102,6 +186,7 @@ async function seed() {
     if (!existing) {
       await database.db.insert(services).values(demoServices(ids));
       await database.db.insert(serviceRequests).values(demoRequests(ids));
+      await seedCompletedWork(database.db, ids);
     }
     const counts = await Promise.all([database.db.$count(services), database.db.$count(serviceRequests)]);
     console.log(`Marketplace now has ${counts[0]} services and ${counts[1]} requests.`);
