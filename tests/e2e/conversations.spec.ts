@@ -43,8 +43,11 @@ test.describe('direct conversations', () => {
     await provider.page.goto('/conversations');
     const row = provider.page.getByRole('listitem').filter({ hasText: title });
     await expect(row.getByTestId('unread-badge')).toHaveText('1');
+    await expect(provider.page.getByTestId('menu-unread')).toHaveText('1');
     await row.getByRole('link', { name: `Chen Tester: ${title}` }).click();
     await expect(provider.page).toHaveURL(chatUrl);
+    // Opening the conversation reads it: the menu's count goes away.
+    await expect(provider.page.getByTestId('menu-unread')).toHaveCount(0);
     const composer = provider.page.getByLabel('Message', { exact: true });
     await composer.fill('Happy to help!');
     await composer.press('Enter');

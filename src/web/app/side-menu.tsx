@@ -19,6 +19,7 @@ import { cn } from '../lib/cn';
 import { Tooltip } from '../ui/tooltip';
 import type { CurrentAccount } from './types';
 import { useSignOut } from '../features/accounts/api';
+import { useUnreadTotal } from '../features/conversations/api';
 
 interface MenuEntry {
   to: string;
@@ -64,6 +65,7 @@ export function SideMenu({
   const signOut = useSignOut();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const unread = useUnreadTotal(true);
   const closeIfNarrow = () => narrow && onClose();
 
   // On narrow screens the menu covers the page: Escape closes it, as a tap outside does.
@@ -101,12 +103,23 @@ export function SideMenu({
               <Tooltip content={entry.label}>
                 <Link
                   to={entry.to}
-                  aria-label={entry.label}
+                  aria-label={
+                    entry.to === '/conversations' && unread > 0 ? `${entry.label} (${unread} unread)` : entry.label
+                  }
                   aria-current={isCurrent(pathname, entry.to) ? 'page' : undefined}
                   onClick={closeIfNarrow}
                   className={cn(itemClass, isCurrent(pathname, entry.to) && 'bg-accent text-primary')}
                 >
                   <entry.icon className="h-5 w-5" aria-hidden />
+                  {entry.to === '/conversations' && unread > 0 && (
+                    <span
+                      aria-hidden
+                      data-testid="menu-unread"
+                      className="absolute top-0.5 right-0.5 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] leading-4 font-semibold text-white"
+                    >
+                      {unread > 99 ? '99+' : unread}
+                    </span>
+                  )}
                   {entry.to === '/my-profile' && account.isAdmin && (
                     <ShieldCheck
                       className="absolute top-1 right-1 h-3.5 w-3.5 text-amber-500"

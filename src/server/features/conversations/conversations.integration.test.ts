@@ -220,3 +220,23 @@ describe('offers on requests', () => {
     expect(mine.find((r) => r.id === request.id)?.offerCount).toBe(1);
   });
 });
+
+describe('account deletion', () => {
+  it('the other party keeps the conversation and its messages; the deleted side reads as unknown', async () => {
+    const { cookie, body } = await signUp(app, { firstName: 'Gone' });
+    const leaving = { cookie, id: await userIdOf(app, cookie) };
+    const { id } = await ok<{ id: string }>(leaving, 'conversations.request', { serviceId });
+    await ok(leaving, 'conversations.send', { id, text: 'Bye for now' });
+    await ok(leaving, 'accounts.deleteAccount', { confirmEmail: body.email });
+    const list = await ok<{ id: string; otherFirstName: string | null; otherLastName: string | null }[]>(
+      provider,
+      'conversations.list',
+      undefined,
+      'GET',
+    );
+    expect(list.find((c) => c.id === id)).toMatchObject({ otherFirstName: null, otherLastName: null });
+    expect((await texts(provider, id)).at(-1)).toBe('Bye for now');
+    const seen = await details(provider, id);
+    expect(seen.party).toBe('provider');
+  });
+});

@@ -11,19 +11,32 @@ export type ConversationDetails = Outputs['get'];
 export type ChatMessage = Outputs['messages'][number];
 export type ConversationSummary = Outputs['list'][number];
 
-/** The signed-in user's conversations, refreshed live when any of them changes. */
+/** The signed-in user's conversations, refreshed live (the menu's inbox subscription) when any of them changes. */
 export function useConversations() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const { account } = useSession();
-  const list = useQuery({ ...trpc.conversations.list.queryOptions(), enabled: Boolean(account) });
+  return useQuery({ ...trpc.conversations.list.queryOptions(), enabled: Boolean(account) });
+}
+
+/**
+ * Unread messages over all conversations, for the menu. Its inbox subscription is the one live feed of the user's
+ * conversations: any change refreshes this count and the conversation list.
+ */
+export function useUnreadTotal(signedIn: boolean) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const unread = useQuery({ ...trpc.conversations.unread.queryOptions(), enabled: signedIn });
   useSubscription(
     trpc.conversations.inbox.subscriptionOptions(undefined, {
-      enabled: Boolean(account),
-      onData: () => void queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
+      enabled: signedIn,
+      onData: () =>
+        void Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.conversations.unread.queryKey() }),
+        ]),
     }),
   );
-  return list;
+  return unread.data ?? 0;
 }
 
 /** Services the user already requested: their cards show Chat instead of Request. */

@@ -4,9 +4,7 @@ import { CONVERSATION_MESSAGES, proposalSchema } from '../../../domain/negotiati
 import type { PricingType } from '../../../domain/services';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
-import { FormField, fieldErrorProps } from '../../ui/form-field';
-import { Input } from '../../ui/input';
-import { NativeSelect } from '../../ui/native-select';
+import { PriceFields } from './price-fields';
 
 /** Propose (or adjust) a price: a number above 0 with step 0.01, fixed or hourly. */
 export function ProposalDialog({
@@ -59,30 +57,18 @@ export function ProposalDialog({
             void submit();
           }}
         >
-          <FormField id="proposal-price" label="Price (USD)" error={error}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              value={price}
-              onChange={(e) => {
-                setPrice(e.target.value);
-                setError(undefined);
-              }}
-              {...fieldErrorProps('proposal-price', error)}
-            />
-          </FormField>
-          <FormField id="proposal-pricing" label="Pricing type">
-            <NativeSelect
-              id="proposal-pricing"
-              value={pricingType}
-              onChange={(e) => setPricingType(e.target.value as PricingType)}
-            >
-              <option value="fixed">Fixed price (per job)</option>
-              <option value="hourly">Hourly rate</option>
-            </NativeSelect>
-          </FormField>
+          <PriceFields
+            idPrefix="proposal"
+            priceLabel="Price (USD)"
+            price={price}
+            pricingType={pricingType}
+            error={error}
+            onPrice={(value) => {
+              setPrice(value);
+              setError(undefined);
+            }}
+            onPricingType={setPricingType}
+          />
           <Button type="submit" disabled={busy}>
             {busy ? 'Sending...' : 'Send Proposal'}
           </Button>

@@ -9,10 +9,9 @@ import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent } from '../../ui/dialog';
 import { FormField, fieldErrorProps } from '../../ui/form-field';
-import { Input } from '../../ui/input';
-import { NativeSelect } from '../../ui/native-select';
 import { Textarea } from '../../ui/textarea';
 import { useSession } from '../accounts/api';
+import { PriceFields } from '../conversations/price-fields';
 import type { RequestCardData } from './request-card';
 
 const MESSAGE_REQUIRED = 'Please write a short message';
@@ -90,27 +89,15 @@ export function SendOfferButton({
               submit();
             }}
           >
-            <FormField id="offer-price" label="Your price (USD)" error={errors.price}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                value={price}
-                onChange={(e) => setPrice(e.target.value)}
-                {...fieldErrorProps('offer-price', errors.price)}
-              />
-            </FormField>
-            <FormField id="offer-pricing" label="Pricing type">
-              <NativeSelect
-                id="offer-pricing"
-                value={pricingType}
-                onChange={(e) => setPricingType(e.target.value as PricingType)}
-              >
-                <option value="fixed">Fixed price (per job)</option>
-                <option value="hourly">Hourly rate</option>
-              </NativeSelect>
-            </FormField>
+            <PriceFields
+              idPrefix="offer"
+              priceLabel="Your price (USD)"
+              price={price}
+              pricingType={pricingType}
+              error={errors.price}
+              onPrice={setPrice}
+              onPricingType={setPricingType}
+            />
             <FormField id="offer-message" label="Message" error={errors.message}>
               <Textarea
                 maxLength={MESSAGE_MAX}
