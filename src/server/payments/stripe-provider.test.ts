@@ -1,0 +1,58 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripeProvider } from './stripe-provider';
+
+/** A local stand-in for api.stripe.com that records what the SDK sends and answers like Stripe. */
+const received: { path: string; headers: IncomingMessage['headers']; body: URLSearchParams }[] = [];
+const api = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => (body += chunk));
+  request.on('end', () => {
+    received.push({ path: request.url ?? '', headers: request.headers, body: new URLSearchParams(body) });
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ id: 'pi_123', object: 'payment_intent', client_secret: 'pi_123_secret_abc' }));
+  });
+});
+let port = 0;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  port = (api.address() as AddressInfo).port;
+});
+afterAll(() => new Promise((resolve) => api.close(resolve)));
+
+const keys = { secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: 'whsec_test_secret' };
+
+describe('the Stripe payment provider', () => {
+  it('creates a USD PaymentIntent for the amount, with the conversation metadata and the idempotency key', async () => {
+    const provider = createStripeProvider(keys, { host: '127.0.0.1', port, protocol: 'http' });
+    const intent = await provider.createPaymentIntent({
+      amountCents: 6500,
+      idempotencyKey: 'pay-c1-6500',
+      metadata: { conversationId: 'c1', clientId: 'u1', providerId: 'u2' },
+    });
+    expect(intent).toEqual({ id: 'pi_123', clientSecret: 'pi_123_secret_abc' });
+    const [call] = received;
+    expect(call!.path).toBe('/v1/payment_intents');
+    expect(call!.headers['idempotency-key']).toBe('pay-c1-6500');
+    expect(call!.headers.authorization).toBe('Bearer sk_test_123');
+    expect(Object.fromEntries(call!.body)).toMatchObject({
+      amount: '6500',
+      currency: 'usd',
+      'metadata[conversationId]': 'c1',
+      'metadata[clientId]': 'u1',
+      'metadata[providerId]': 'u2',
+    });
+  });
+
+  it('accepts events signed with the endpoint secret and refuses any other', () => {
+    const provider = createStripeProvider(keys);
+    const payload = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: keys.webhookSecret });
+    expect(provider.verifyWebhook(payload, signature).id).toBe('evt_1');
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
+    expect(() => provider.verifyWebhook(payload, forged)).toThrow();
+    expect(() => provider.verifyWebhook(payload.replace('pi_1', 'pi_2'), signature)).toThrow();
+  });
+});
