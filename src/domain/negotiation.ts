@@ -26,6 +26,8 @@ export interface NegotiationState {
   paymentCompleted: boolean;
   serviceStarted: boolean;
   serviceCompleted: boolean;
+  /** Cancelled for a refund, or fully refunded by an admin: nothing more happens (settlement.ts). */
+  cancelled?: boolean;
 }
 
 export type NegotiationAction =
@@ -73,6 +75,7 @@ function answerable(state: NegotiationState, party: Party): boolean {
 /** Why an action is refused, or null when this party may take it in this state. */
 export function refusal(state: NegotiationState, party: Party, type: ActionType): string | null {
   const agreed = state.finalPriceCents !== null;
+  if (state.cancelled) return 'The service was cancelled';
   switch (type) {
     case 'propose':
       return agreed ? 'The price is already agreed' : null;

@@ -5,3 +5,21 @@ export function feeBreakdown(amountCents: number) {
   const platformFeeCents = Math.round(amountCents * PLATFORM_FEE_RATE);
   return { amountCents, platformFeeCents, providerAmountCents: amountCents - platformFeeCents };
 }
+
+/** The payment form and admin test pages' texts (spec 3 section 8). */
+export const PAYMENT_MESSAGES = {
+  notInitialized: 'Stripe not properly initialized.',
+  notReady: 'PaymentElement not ready yet. Please wait.',
+  unexpected: 'Unexpected error',
+  succeeded: 'Payment successful!',
+  failed: 'Payment failed.',
+  keyFailed: 'Failed to fetch Stripe publishable key',
+  keyNetwork: 'Network error fetching Stripe publishable key',
+  secretFailed: 'Failed to fetch clientSecret',
+  secretNetwork: 'Network error fetching clientSecret',
+  forbidden: 'Forbidden: Admins only.',
+  adminRequired: 'Admin access required to view this page',
+  checkingAccess: 'Checking access…',
+  loadingStripe: 'Loading Stripe...',
+  signInPrompt: 'Sign in as an admin to use the payment test page.',
+} as const;

@@ -53,6 +53,11 @@ export const TEST_CARDS: { number: string; label: string; outcome: CardOutcome }
   },
 ];
 
+/** "4242 4242 4242 4242": digits in groups of four, as cards print them. */
+export function groupedCardNumber(digits: string): string {
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
 /** The Luhn checksum every card number carries. */
 export function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;

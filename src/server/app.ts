@@ -15,6 +15,9 @@ import { registerFileRoutes } from './http/file-routes';
 import { registerListingRoutes } from './http/listing-routes';
 import { registerPaymentWebhook } from './http/payment-webhook-route';
 import { createPaymentProvider } from './payments/create-payment-provider';
+import type { PaymentProvider } from './payments/payment-provider';
+import type { TestModeProvider } from './payments/test-mode-provider';
+import { processPaymentEvent } from './features/payments/process-payment-event';
 import { createListings } from './features/listings/listings';
 import { registerUploadRoutes } from './http/upload-routes';
 import { createLocalBlobStore } from './files/blob-store';
@@ -37,6 +40,7 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   auth: Auth;
+  payments: PaymentProvider;
 }
 
 /** JSON bodies are small; uploads have their own routes and limits. */
@@ -49,11 +53,26 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
     trustProxy: config.secureCookies,
     // Live subscriptions hold connections open; shutdown must not wait for them.
     forceCloseConnections: true,
+    // tRPC batches name every procedure in one path segment ("a.b,c.d,..."); the router's default of 100
+    // characters answered 414 to a page refreshing six queries at once (tRPC's Fastify adapter asks for 5000).
+    routerOptions: { maxParamLength: 5000 },
   });
   const auth = createAuth({ db, config, bus });
   const files = createLocalBlobStore(uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
   const listings = createListings(db, bus);
-  const payments = createPaymentProvider(config);
+  const payments = createPaymentProvider(config, db);
+  // Test mode reports what "Stripe" did through the same verified webhook path real events take.
+  if (payments.mode === 'test') {
+    (payments as TestModeProvider).connectWebhook((payload, signature) =>
+      processPaymentEvent({ db, bus, payments }, payments.verifyWebhook(payload, signature)),
+    );
+  }
+  const selfUrl = () => {
+    const address = server.addresses()[0];
+    if (!address || typeof address === 'string') return config.PUBLIC_URL;
+    const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  };
   server.addHook('onClose', async () => listings.close());
 
   await server.register(helmet, {
@@ -113,7 +132,7 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       router: appRouter,
       createContext: ({ req }) =>
-        createContext({ db, config, bus, auth, files, listings, payments }, toFetchHeaders(req)),
+        createContext({ db, config, bus, auth, files, listings, payments, selfUrl }, toFetchHeaders(req)),
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') server.log.error({ err: error, path }, 'tRPC error');
       },
@@ -139,5 +158,5 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
     });
   }
 
-  return { server, auth };
+  return { server, auth, payments };
 }

@@ -21,6 +21,8 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message?: string,
+    /** A machine-readable reason the web app switches on (e.g. DOB_REQUIRED), beside the text a user reads. */
+    readonly reason?: string,
   ) {
     super(message ?? APP_ERRORS[code].message);
     this.name = 'AppError';

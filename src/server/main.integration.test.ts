@@ -75,7 +75,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', () => {
     expect(signIn.status).toBe(200);
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
-  });
+    // Four processes each load the server from source, and a fresh data directory costs PGlite about 5 s of initdb;
+    // with the rest of the suite running beside it this took over 30 s on CI.
+  }, 120_000);
 
   it('a bad environment value stops the start with one line naming it', async () => {
     const bad = startServer({ PORT: 'eighty' });

@@ -6,6 +6,7 @@ import { ensureServiceCategories } from './db/categories';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrateDatabase, openDatabase } from './db/database';
 import { grantConfiguredAdmins } from './features/accounts/grant-configured-admins';
+import { startSettlementSweep } from './features/settlement/settlement-sweep';
 import { createInProcessEventBus } from './realtime/event-bus';
 
 /** config -> database -> app -> listen; SIGTERM closes everything cleanly. */
@@ -26,13 +27,18 @@ async function main() {
 
   const bus = createInProcessEventBus();
   const webRoot = path.join(import.meta.dirname, '../web');
-  const { server } = await createApp({ config, db: database.db, bus, webRoot });
+  const { server, payments } = await createApp({ config, db: database.db, bus, webRoot });
+  // Auto-confirmation 3 days after completion, and retries of unfinished transfers and refunds.
+  const stopSweep = startSettlementSweep({ db: database.db, bus, payments }, (error) =>
+    server.log.error({ err: error }, 'settlement sweep failed'),
+  );
 
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
     server.log.info(`${signal}: shutting down`);
+    await stopSweep();
     await server.close();
     await bus.close();
     await database.close();

@@ -10,6 +10,9 @@ import { geoRouter } from './features/geo/geo.router';
 import { conversationsRouter } from './features/conversations/conversations.router';
 import { paymentsRouter } from './features/payments/payments.router';
 import { reviewsRouter } from './features/reviews/reviews.router';
+import { payoutsRouter } from './features/payouts/payouts.router';
+import { settlementRouter } from './features/settlement/settlement.router';
+import { paymentTestsRouter } from './features/payment-tests/payment-tests.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -25,6 +28,9 @@ export const appRouter = router({
   conversations: conversationsRouter,
   payments: paymentsRouter,
   reviews: reviewsRouter,
+  payouts: payoutsRouter,
+  settlement: settlementRouter,
+  paymentTests: paymentTestsRouter,
 });
 
 export type AppRouter = typeof appRouter;

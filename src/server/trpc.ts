@@ -18,6 +18,8 @@ export interface Context {
   /** The public listings, answered from memory while the catalogue does not change. */
   listings: Listings;
   payments: PaymentProvider;
+  /** This server's own address (the payment suite posts a webhook to itself). */
+  selfUrl(): string;
   /**
    * The signed-in user of the request, read on first use and remembered: public listings never pay for a session
    * lookup, and a request without a session cookie never asks better-auth at all.
@@ -47,6 +49,7 @@ export interface ContextDeps {
   listings: Listings;
   payments: PaymentProvider;
   auth: Auth;
+  selfUrl(): string;
 }
 
 /** Reads the session from the request's cookie: the same for queries, mutations and subscriptions. */
@@ -71,6 +74,7 @@ export async function createContext(deps: ContextDeps, headers: Headers): Promis
     files: deps.files,
     listings: deps.listings,
     payments: deps.payments,
+    selfUrl: deps.selfUrl,
     origin: headers.get('origin'),
     fetchSite: headers.get('sec-fetch-site'),
     host: headers.get('host'),
@@ -98,6 +102,7 @@ const t = initTRPC.context<Context>().create({
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
         appCode: cause instanceof AppError ? cause.code : null,
+        reason: cause instanceof AppError ? (cause.reason ?? null) : null,
       },
     };
   },

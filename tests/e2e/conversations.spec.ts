@@ -80,7 +80,7 @@ test.describe('direct conversations', () => {
     await expect(client.page.getByRole('dialog').getByRole('alert')).toHaveText('Your card was declined.');
     await client.page.getByRole('dialog').getByLabel('Card number').fill('4242 4242 4242 4242');
     await client.page.getByRole('dialog').getByRole('button', { name: 'Pay now' }).click();
-    await expect(client.page.getByText('Payment successful')).toBeVisible();
+    await expect(client.page.getByText('Payment successful!')).toBeVisible();
     await expect(notices(provider.page).getByText('Payment of $65.00 received')).toBeVisible();
 
     await provider.page.getByRole('button', { name: 'Start Service' }).click();

@@ -7,9 +7,14 @@ export function uniqueEmail(prefix = 'e2e'): string {
 }
 
 /** Creates a user through the test-only route; the page's browser context is then signed in as them. */
-export async function signInAsNewUser(page: Page, { admin = false, firstName = 'Casey', lastName = 'Student' } = {}) {
+export async function signInAsNewUser(
+  page: Page,
+  { admin = false, firstName = 'Casey', lastName = 'Student', dateOfBirth = '2000-01-01' } = {},
+) {
   const email = uniqueEmail(admin ? 'admin' : 'member');
-  const response = await page.request.post('/api/test/users', { data: { email, admin, firstName, lastName } });
+  const response = await page.request.post('/api/test/users', {
+    data: { email, admin, firstName, lastName, dateOfBirth },
+  });
   expect(response.ok()).toBe(true);
   return (await response.json()) as { userId: string; email: string; password: string };
 }

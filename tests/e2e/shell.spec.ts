@@ -87,6 +87,8 @@ test.describe('pages', () => {
   });
 
   test('every route of the route table is mounted', async ({ page }) => {
+    // Forty routes, several doing real work on load (payouts setup creates an account): a longer budget.
+    test.setTimeout(90_000);
     await signInAsNewUser(page, { admin: true });
     const paths = [
       '/services',
@@ -186,6 +188,8 @@ test.describe('pages', () => {
   });
 
   test('signed-in pages have no serious accessibility violations', async ({ page }) => {
+    // Many pages, each scanned by axe: slow on a loaded two-core machine, so a longer budget than one journey.
+    test.setTimeout(90_000);
     await signInAsNewUser(page);
     for (const path of [
       '/my-profile',

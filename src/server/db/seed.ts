@@ -5,14 +5,22 @@
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { createAuth } from '../auth/auth';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { createInProcessEventBus } from '../realtime/event-bus';
 import { ensureServiceCategories } from './categories';
 import { lockDataDir } from './data-dir-lock';
 import { migrateDatabase, openDatabase, type Db } from './database';
-import { conversations, messages, paymentTransactions, reviews } from './schema/conversations';
+import {
+  conversations,
+  messages,
+  paymentTransactions,
+  reviews,
+  testConnectedAccounts,
+  transfers,
+} from './schema/conversations';
 import { greetingFor, paymentReceived, priceText } from '../../domain/negotiation';
 import { feeBreakdown } from '../../domain/payments';
+import { payoutCents } from '../../domain/settlement';
 import { users } from './schema/auth';
 import { profiles } from './schema/profiles';
 import { serviceRequests, services } from './schema/services';
@@ -70,7 +78,7 @@ const REVIEW_COMMENTS: [number, string][] = [
  * A few finished jobs between demo users, so profiles open with ratings: each a completed, paid conversation with
  * its messages and the client's review, as the real flow would leave them.
  */
-async function seedCompletedWork(db: Db, userIds: string[]) {
+async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<string, string>) {
   const offered = await db
     .select({ id: services.id, userId: services.userId, title: services.title, priceCents: services.priceCents })
     .from(services)
@@ -105,7 +113,13 @@ async function seedCompletedWork(db: Db, userIds: string[]) {
         [service.userId, '[SYSTEM] The provider started the service'],
         [service.userId, '[SYSTEM] The provider marked the service as completed'],
       ];
-      const start = Date.now() - (offered.length - i) * 86_400_000;
+      const start = Date.now() - (offered.length - i + 4) * 86_400_000;
+      // Paid, completed and accepted as the real flow leaves them (settlement.ts): the provider was paid out.
+      const at = (n: number) => new Date(start + n * 600_000);
+      await tx
+        .update(conversations)
+        .set({ paidAt: at(3), completedAt: at(5), acceptedAt: new Date(start + 86_400_000) })
+        .where(eq(conversations.id, conversation!.id));
       await tx.insert(messages).values(
         texts.map(([senderId, text], n) => ({
           conversationId: conversation!.id,
@@ -115,11 +129,25 @@ async function seedCompletedWork(db: Db, userIds: string[]) {
           createdAt: new Date(start + n * 600_000),
         })),
       );
-      await tx.insert(paymentTransactions).values({
+      const [payment] = await tx
+        .insert(paymentTransactions)
+        .values({
+          conversationId: conversation!.id,
+          paymentIntentId: `pi_seed_${conversation!.id.replaceAll('-', '')}`,
+          status: 'succeeded',
+          ...feeBreakdown(amount),
+        })
+        .returning();
+      const destination = payoutAccounts.get(service.userId);
+      await tx.insert(transfers).values({
+        paymentTransactionId: payment!.id,
         conversationId: conversation!.id,
-        paymentIntentId: `pi_seed_${conversation!.id.replaceAll('-', '')}`,
-        status: 'succeeded',
-        ...feeBreakdown(amount),
+        providerId: service.userId,
+        amountCents: payoutCents(amount, 0),
+        status: destination ? 'paid' : 'held',
+        destinationAccountId: destination ?? null,
+        stripeTransferId: destination ? `tr_seed_${payment!.id.replaceAll('-', '')}` : null,
+        confirmedAt: destination ? new Date(start + 86_400_000) : null,
       });
       const [reviewer] = await tx
         .select({ firstName: profiles.firstName })
@@ -137,6 +165,39 @@ async function seedCompletedWork(db: Db, userIds: string[]) {
       });
     });
   }
+}
+
+/**
+ * In test mode the demo users have Ready payout accounts (test mode's own), so their seeded jobs show as paid out
+ * and a newcomer's payment to them is transferred on confirmation. With Stripe keys they have none: real accounts
+ * come only from real onboarding.
+ */
+async function seedPayoutAccounts(db: Db, userIds: string[], config: Config) {
+  const accounts = new Map<string, string>();
+  if (config.STRIPE_SECRET_KEY) return accounts;
+  for (const userId of userIds) {
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+    let accountId = profile?.stripeAccountId ?? null;
+    if (!accountId) {
+      accountId = `acct_test_seed${userId.replaceAll('-', '').slice(0, 12)}`;
+      await db
+        .insert(testConnectedAccounts)
+        .values({
+          id: accountId,
+          legalName: 'Demo account',
+          detailsSubmitted: true,
+          chargesEnabled: true,
+          payoutsEnabled: true,
+        })
+        .onConflictDoNothing();
+      await db
+        .update(profiles)
+        .set({ stripeAccountId: accountId, chargesEnabled: true, payoutsEnabled: true, payoutDetailsSubmitted: true })
+        .where(eq(profiles.id, userId));
+    }
+    accounts.set(userId, accountId);
+  }
+  return accounts;
 }
 
 const emailFor = (u: (typeof DEMO_USERS)[number]) => `${u.firstName}.${u.lastName}@demo.skillnest.test`.toLowerCase();
@@ -186,7 +247,7 @@ async function seed() {
     if (!existing) {
       await database.db.insert(services).values(demoServices(ids));
       await database.db.insert(serviceRequests).values(demoRequests(ids));
-      await seedCompletedWork(database.db, ids);
+      await seedCompletedWork(database.db, ids, await seedPayoutAccounts(database.db, ids, config));
     }
     const counts = await Promise.all([database.db.$count(services), database.db.$count(serviceRequests)]);
     console.log(`Marketplace now has ${counts[0]} services and ${counts[1]} requests.`);

@@ -12,7 +12,17 @@ const api = createServer((request, response) => {
   request.on('end', () => {
     received.push({ path: request.url ?? '', headers: request.headers, body: new URLSearchParams(body) });
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ id: 'pi_123', object: 'payment_intent', client_secret: 'pi_123_secret_abc' }));
+    const answers: Record<string, object> = {
+      '/v1/accounts': { id: 'acct_123', object: 'account' },
+      '/v1/account_links': { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_123/abc' },
+      '/v1/transfers': { id: 'tr_123', object: 'transfer' },
+      '/v1/refunds': { id: 're_123', object: 'refund' },
+    };
+    response.end(
+      JSON.stringify(
+        answers[request.url ?? ''] ?? { id: 'pi_123', object: 'payment_intent', client_secret: 'pi_123_secret_abc' },
+      ),
+    );
   });
 });
 let port = 0;
@@ -44,6 +54,64 @@ describe('the Stripe payment provider', () => {
       'metadata[clientId]': 'u1',
       'metadata[providerId]': 'u2',
     });
+  });
+
+  it('confirms the suite’s webhook check with Stripe’s test Visa, without redirects', async () => {
+    const provider = createStripeProvider(keys, { host: '127.0.0.1', port, protocol: 'http' });
+    received.length = 0;
+    await provider.createPaymentIntent({
+      amountCents: 500,
+      idempotencyKey: 'test-1',
+      metadata: { purpose: 'payment-test' },
+      confirmWithTestMethod: 'pm_card_visa',
+    });
+    expect(Object.fromEntries(received[0]!.body)).toMatchObject({
+      payment_method: 'pm_card_visa',
+      confirm: 'true',
+      'automatic_payment_methods[allow_redirects]': 'never',
+    });
+  });
+
+  it('onboards with Connect Express (a minor’s account in the guardian’s name) and pays out with keyed transfers', async () => {
+    const provider = createStripeProvider(keys, { host: '127.0.0.1', port, protocol: 'http' });
+    received.length = 0;
+    const accountId = await provider.createConnectedAccount({
+      userId: 'u9',
+      email: 'kid@example.com',
+      guardianEmail: 'parent@example.com',
+    });
+    expect(accountId).toBe('acct_123');
+    expect(Object.fromEntries(received[0]!.body)).toMatchObject({
+      type: 'express',
+      email: 'parent@example.com',
+      'capabilities[transfers][requested]': 'true',
+      'metadata[user_id]': 'u9',
+    });
+    const url = await provider.createAccountLink({
+      accountId,
+      returnUrl: 'https://app.example/payouts-setup?stripe=return',
+      refreshUrl: 'https://app.example/payouts-setup?mode=resume',
+    });
+    expect(url).toMatch(/^https:\/\/connect\.stripe\.com\//);
+    expect(Object.fromEntries(received[1]!.body)).toMatchObject({ account: 'acct_123', type: 'account_onboarding' });
+    const transfer = await provider.createTransfer({
+      amountCents: 5850,
+      destinationAccountId: accountId,
+      idempotencyKey: 'transfer-t1',
+      transferGroup: 'conversation-c1',
+      metadata: { transfer_id: 't1' },
+    });
+    expect(transfer.id).toBe('tr_123');
+    expect(received[2]!.headers['idempotency-key']).toBe('transfer-t1');
+    expect(Object.fromEntries(received[2]!.body)).toMatchObject({
+      amount: '5850',
+      currency: 'usd',
+      destination: 'acct_123',
+      'metadata[transfer_id]': 't1',
+    });
+    await provider.createRefund({ paymentIntentId: 'pi_1', amountCents: 6500, idempotencyKey: 'refund-full-c1' });
+    expect(received[3]!.headers['idempotency-key']).toBe('refund-full-c1');
+    expect(Object.fromEntries(received[3]!.body)).toMatchObject({ payment_intent: 'pi_1', amount: '6500' });
   });
 
   it('accepts events signed with the endpoint secret and refuses any other', () => {

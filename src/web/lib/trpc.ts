@@ -42,7 +42,8 @@ export function createTrpcClient() {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: wsLink({ client: wsClient! }),
-        false: httpBatchLink({ url: '/api/trpc' }),
+        // Long batches are split rather than sent as one over-long URL.
+        false: httpBatchLink({ url: '/api/trpc', maxURLLength: 4000 }),
       }),
     ],
   });

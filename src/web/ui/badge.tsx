@@ -12,7 +12,7 @@ export function Badge({
         'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
         variant === 'default' && 'bg-primary text-primary-foreground',
         variant === 'outline' && 'border text-foreground',
-        variant === 'success' && 'bg-green-600 text-white',
+        variant === 'success' && 'bg-green-700 text-white',
         variant === 'warning' && 'bg-amber-500 text-amber-950',
         variant === 'destructive' && 'bg-destructive text-white',
         variant === 'gold' && 'bg-amber-400 text-amber-950',

@@ -29,6 +29,12 @@ export const conversations = pgTable(
     paymentCompleted: boolean('payment_completed').notNull().default(false),
     serviceStarted: boolean('service_started').notNull().default(false),
     serviceCompleted: boolean('service_completed').notNull().default(false),
+    /** Settlement (src/domain/settlement.ts): the money is held from payment until the work is accepted. */
+    paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
+    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 3 }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
+    disputeOpen: boolean('dispute_open').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -43,6 +49,10 @@ export const conversations = pgTable(
     index('conversations_participant1_updated_idx').on(t.participant1Id, t.updatedAt),
     index('conversations_participant2_updated_idx').on(t.participant2Id, t.updatedAt),
     check('conversations_prices_positive', sql`coalesce(${t.finalPriceCents}, 1) > 0`),
+    // The auto-confirmation sweep reads only completed, unaccepted conversations.
+    index('conversations_awaiting_acceptance_idx')
+      .on(t.completedAt)
+      .where(sql`${t.acceptedAt} is null and ${t.completedAt} is not null`),
   ],
 );
 
@@ -103,6 +113,8 @@ export const paymentTransactions = pgTable(
     providerAmountCents: integer('provider_amount_cents').notNull(),
     platformFeeCents: integer('platform_fee_cents').notNull(),
     stripeFeeCents: integer('stripe_fee_cents'),
+    /** Set for the test suite's routed intents: the connected account the provider share would go to. */
+    destinationAccountId: text('destination_account_id'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -113,6 +125,8 @@ export const paymentTransactions = pgTable(
 export const stripeEvents = pgTable('stripe_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
+  /** The id of what the event is about (intent, account, transfer, dispute), for the admin's webhook log. */
+  objectId: text('object_id'),
   receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
@@ -123,5 +137,93 @@ export const paymentFailures = pgTable('payment_failures', {
   failureType: text('failure_type').notNull(),
   errorMessage: text('error_message').notNull(),
   retryCount: integer('retry_count').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/**
+ * The provider's share of one payment: at most one per payment (keyed by it, and by the same idempotency key at
+ * Stripe), held while the provider's payout account is not Ready.
+ */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentTransactionId: uuid('payment_transaction_id')
+      .notNull()
+      .unique()
+      .references(() => paymentTransactions.id),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    providerId: text('provider_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** held (account not Ready), pending (being sent), paid (Stripe accepted it), failed (will be retried). */
+    status: text('status').notNull(),
+    destinationAccountId: text('destination_account_id'),
+    stripeTransferId: text('stripe_transfer_id').unique(),
+    /** Set when Stripe's transfer.created event arrives. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('transfers_provider_status_idx').on(t.providerId, t.status)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentTransactionId: uuid('payment_transaction_id')
+      .notNull()
+      .references(() => paymentTransactions.id),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** One refund per decision: a retried request finds it taken. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    stripeRefundId: text('stripe_refund_id'),
+    requestedBy: text('requested_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('refunds_conversation_idx').on(t.conversationId)],
+);
+
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    /** client (opened in the app) or card_network (charge.dispute.created). */
+    source: text('source').notNull(),
+    openedBy: text('opened_by'),
+    reason: text('reason').notNull(),
+    description: text('description').notNull(),
+    stripeDisputeId: text('stripe_dispute_id').unique(),
+    /** open, released, refunded, partially_refunded. */
+    status: text('status').notNull().default('open'),
+    refundCents: integer('refund_cents'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('disputes_conversation_idx').on(t.conversationId),
+    // At most one open dispute per conversation.
+    uniqueIndex('disputes_one_open_key')
+      .on(t.conversationId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * Test mode's stand-in for Stripe's connected accounts (only used without Stripe keys): what onboarding submitted and
+ * what Stripe would report about it.
+ */
+export const testConnectedAccounts = pgTable('test_connected_accounts', {
+  id: text('id').primaryKey(),
+  email: text('email'),
+  guardianEmail: text('guardian_email'),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  chargesEnabled: boolean('charges_enabled').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  legalName: text('legal_name'),
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });

@@ -15,6 +15,9 @@ export const profiles = pgTable('profiles', {
   stripeAccountId: text('stripe_account_id'),
   chargesEnabled: boolean('charges_enabled').notNull().default(false),
   payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  payoutDetailsSubmitted: boolean('payout_details_submitted').notNull().default(false),
+  /** For a minor, the parent or guardian whose payout account receives the money. */
+  guardianEmail: text('guardian_email'),
   taxResponsibilityAcknowledgedAt: timestamp('tax_responsibility_acknowledged_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -51,6 +51,7 @@ export function negotiationState(
     paymentCompleted: row.paymentCompleted,
     serviceStarted: row.serviceStarted,
     serviceCompleted: row.serviceCompleted,
+    cancelled: row.cancelledAt !== null,
   };
 }
 

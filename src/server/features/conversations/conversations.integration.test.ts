@@ -121,6 +121,42 @@ describe('access', () => {
     await expect.poll(() => JSON.stringify(replies)).toContain("You don't have access to this conversation");
     ws.terminate();
   });
+
+  it('a page refreshing many queries in one batch is answered (the batch path is long)', async () => {
+    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    const paths = ['conversations.unread', 'conversations.get', 'settlement.history', 'conversations.messages'];
+    const batch = [...paths, ...paths];
+    const input = Object.fromEntries(
+      batch.map((path, i) => [
+        i,
+        path === 'conversations.unread' ? undefined : path.startsWith('settlement') ? { conversationId: id } : { id },
+      ]),
+    );
+    const response = await app.server.inject({
+      method: 'GET',
+      url: `/api/trpc/${batch.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
+      headers: { origin: TEST_ORIGIN, cookie: client.cookie },
+    });
+    expect(batch.join(',').length).toBeGreaterThan(100);
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as unknown[]).length).toBe(batch.length);
+  });
+
+  it('only admins may watch a conversation’s state changes without being in it', async () => {
+    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    for (const who of [stranger, client]) {
+      const ws: WebSocket = await app.server.injectWS('/api/trpc', {
+        headers: { origin: TEST_ORIGIN, cookie: who.cookie },
+      });
+      const replies: unknown[] = [];
+      ws.on('message', (data) => String(data) !== 'PING' && replies.push(JSON.parse(String(data))));
+      ws.send(
+        JSON.stringify({ id: 1, method: 'subscription', params: { path: 'conversations.adminEvents', input: { id } } }),
+      );
+      await expect.poll(() => JSON.stringify(replies)).toContain('Admin access required to view this page');
+      ws.terminate();
+    }
+  });
 });
 
 describe('negotiation, enforced by the server', () => {

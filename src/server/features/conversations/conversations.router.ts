@@ -70,6 +70,19 @@ export const conversationsRouter = router({
       yield tracked(event.id, event.data as ConversationEvent);
     }
   }),
+  /** Admins watching the progress page: state changes only, never the messages. */
+  adminEvents: adminProcedure.input(byId.extend(resumable.shape)).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }) {
+    for await (const event of ctx.bus.subscribe(channels.conversation(input.id), {
+      lastEventId: input.lastEventId,
+      signal,
+    })) {
+      if ((event.data as ConversationEvent).type === 'updated') yield tracked(event.id, { type: 'updated' as const });
+    }
+  }),
   /** The signed-in user's conversation list changed. */
   inbox: authedProcedure.input(resumable.optional()).subscription(async function* ({ ctx, input, signal }) {
     for await (const event of ctx.bus.subscribe(channels.inbox(ctx.user.id), {

@@ -34,7 +34,12 @@ export async function negotiate(
     const reason = refusal(state, party, action.type);
     if (reason) throw new AppError('CONFLICT', reason);
     const step = transition(state, party, action)!;
-    await tx.update(conversations).set(toColumns(step.patch)).where(eq(conversations.id, conversationId));
+    // Completion starts the client's 3 days to confirm or dispute (settlement.ts).
+    const completedAt = action.type === 'complete' ? { completedAt: new Date() } : {};
+    await tx
+      .update(conversations)
+      .set({ ...toColumns(step.patch), ...completedAt })
+      .where(eq(conversations.id, conversationId));
     const message = await insertMessage(tx, conversationId, actor.id, step.message);
     return { row, message };
   });

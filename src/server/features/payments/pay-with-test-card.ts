@@ -46,14 +46,23 @@ async function fail(
   return { status: 'failed' as const, message };
 }
 
+type Transaction = typeof paymentTransactions.$inferSelect;
+type Card = { number: string; expiry: string; cvc: string };
+
 /** Test mode's card form: Stripe's test numbers give Stripe's outcomes. */
 export async function payWithTestCard(
   deps: Deps,
   actor: { id: string },
-  input: { conversationId: string; paymentIntentId: string; number: string; expiry: string; cvc: string },
+  input: { conversationId: string; paymentIntentId: string } & Card,
 ): Promise<CardResult> {
   testMode(deps.payments);
   const { transaction } = await ownIntent(deps.db, actor, input.conversationId, input.paymentIntentId);
+  return chargeTestCard(deps, transaction, input);
+}
+
+/** One card attempt on an intent, whoever's it is (the caller checked). */
+export async function chargeTestCard(deps: Deps, transaction: Transaction, input: Card): Promise<CardResult> {
+  testMode(deps.payments);
   if (transaction.status === 'succeeded') return { status: 'succeeded' };
   const outcome = testCardOutcome(input, deps.now?.() ?? new Date());
   const intent = { id: transaction.paymentIntentId, amount: transaction.amountCents };
@@ -79,9 +88,14 @@ export async function completeTestChallenge(
 ): Promise<CardResult> {
   testMode(deps.payments);
   const { transaction } = await ownIntent(deps.db, actor, input.conversationId, input.paymentIntentId);
+  return answerTestChallenge(deps, transaction, input.approve);
+}
+
+export async function answerTestChallenge(deps: Deps, transaction: Transaction, approve: boolean): Promise<CardResult> {
+  testMode(deps.payments);
   if (transaction.status !== 'requires_action') throw new AppError('CONFLICT', 'No authentication is pending');
   const intent = { id: transaction.paymentIntentId, amount: transaction.amountCents };
-  if (!input.approve) {
+  if (!approve) {
     return fail(
       deps,
       intent.id,

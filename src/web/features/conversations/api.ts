@@ -61,6 +61,7 @@ export function useConversation(id: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id }) }),
         queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.settlement.history.queryKey({ conversationId: id }) }),
       ]),
     [queryClient, trpc, id],
   );
@@ -121,6 +122,16 @@ export function useRequestService() {
 /** The progress page: admins read the state through the admin view (they may not be a party). */
 export function useConversationView(id: string, asAdmin: boolean) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // Live: parties hear every change of their conversation, admins only that its state changed.
+  const onData = () =>
+    void Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.conversations.adminView.queryKey({ id }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.settlement.history.queryKey({ conversationId: id }) }),
+    ]);
+  useSubscription(trpc.conversations.events.subscriptionOptions({ id }, { enabled: !asAdmin, onData }));
+  useSubscription(trpc.conversations.adminEvents.subscriptionOptions({ id }, { enabled: asAdmin, onData }));
   const asParty = useQuery({ ...trpc.conversations.get.queryOptions({ id }), retry: false, enabled: !asAdmin });
   const asAdminView = useQuery({
     ...trpc.conversations.adminView.queryOptions({ id }),

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useSession } from '../accounts/api';
 import { PayButton } from '../payments/pay-button';
+import { PaymentPanel } from '../settlement/payment-panel';
 import { ReviewDialog } from '../reviews/review-dialog';
 import { useConversation, useConversationMutations, type ConversationDetails } from './api';
 import { Composer } from './composer';
@@ -85,6 +86,7 @@ export function ChatPage() {
             </div>
           </div>
           <ActionBar conversation={c} mutations={mutations} />
+          {c.state.paymentCompleted && <PaymentPanel conversationId={c.id} compact />}
         </header>
         {messages.isError ? (
           <p role="alert" className="p-4 text-destructive">

@@ -9,6 +9,7 @@ import { useSession } from '../accounts/api';
 import { useConversationView, useResetConversation } from './api';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { toast } from 'sonner';
+import { PaymentPanel } from '../settlement/payment-panel';
 
 /** /conversations/{id}: the Service Progress Tracker; the ids panel is for admins only. */
 export function ConversationProgressPage() {
@@ -73,6 +74,7 @@ export function ConversationProgressPage() {
           </li>
         ))}
       </ol>
+      {c.state.paymentCompleted && <PaymentPanel conversationId={c.id} />}
       <Button asChild className="w-fit">
         <Link to={`/chat/${c.id}`}>Open Chat</Link>
       </Button>

@@ -16,6 +16,8 @@ export function PayButton({ conversationId, amountCents }: { conversationId: str
   const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const start = useMutation(trpc.payments.start.mutationOptions());
+  const pay = useMutation(trpc.payments.payWithTestCard.mutationOptions());
+  const answer = useMutation(trpc.payments.completeTestChallenge.mutationOptions());
   const fee = feeBreakdown(amountCents);
   const session = start.data;
   return (
@@ -47,8 +49,10 @@ export function PayButton({ conversationId, amountCents }: { conversationId: str
           )}
           {session?.mode === 'test' && (
             <TestCardForm
-              conversationId={conversationId}
-              paymentIntentId={session.paymentIntentId}
+              pay={(card) => pay.mutateAsync({ conversationId, paymentIntentId: session.paymentIntentId, ...card })}
+              answer={(approve) =>
+                answer.mutateAsync({ conversationId, paymentIntentId: session.paymentIntentId, approve })
+              }
               onPaid={() => setOpen(false)}
             />
           )}

@@ -1,39 +1,44 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { TEST_CARDS } from '../../../domain/test-cards';
-import { useTRPC } from '../../lib/trpc';
+import { PAYMENT_MESSAGES } from '../../../domain/payments';
+import { groupedCardNumber, TEST_CARDS } from '../../../domain/test-cards';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 
-const PAID = 'Payment successful';
+export type CardResult = { status: string; message?: string };
+export interface TestCard {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
 
 /**
  * Test mode's card form: Stripe's test numbers behave as in Stripe's test mode (success, 3D Secure, declines). The
  * outcome reaches the conversation through the signed webhook path; this form only reports it.
  */
 export function TestCardForm({
-  conversationId,
-  paymentIntentId,
+  pay: payCard,
+  answer: answerChallenge,
   onPaid,
 }: {
-  conversationId: string;
-  paymentIntentId: string;
+  /** Charges the intent this form is for; the server decides the outcome from the card number. */
+  pay(card: TestCard): Promise<CardResult>;
+  answer(approve: boolean): Promise<CardResult>;
   onPaid(): void;
 }) {
-  const trpc = useTRPC();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [error, setError] = useState<string>();
   const [challenge, setChallenge] = useState(false);
-  const pay = useMutation(trpc.payments.payWithTestCard.mutationOptions());
-  const answer = useMutation(trpc.payments.completeTestChallenge.mutationOptions());
+  const pay = useMutation({ mutationFn: payCard });
+  const answer = useMutation({ mutationFn: answerChallenge });
 
   function report(result: { status: string; message?: string }) {
     if (result.status === 'succeeded') {
-      toast.success(PAID);
+      toast.success(PAYMENT_MESSAGES.succeeded);
       onPaid();
     } else if (result.status === 'requires_action') {
       setChallenge(true);
@@ -48,16 +53,13 @@ export function TestCardForm({
       <div className="flex flex-col gap-3" role="group" aria-label="3D Secure authentication">
         <p className="text-sm">Your bank asks you to confirm this payment (3D Secure test).</p>
         <div className="flex gap-2">
-          <Button
-            disabled={answer.isPending}
-            onClick={() => answer.mutate({ conversationId, paymentIntentId, approve: true }, { onSuccess: report })}
-          >
+          <Button disabled={answer.isPending} onClick={() => answer.mutate(true, { onSuccess: report })}>
             Complete authentication
           </Button>
           <Button
             variant="outline"
             disabled={answer.isPending}
-            onClick={() => answer.mutate({ conversationId, paymentIntentId, approve: false }, { onSuccess: report })}
+            onClick={() => answer.mutate(false, { onSuccess: report })}
           >
             Fail authentication
           </Button>
@@ -73,8 +75,8 @@ export function TestCardForm({
         e.preventDefault();
         setError(undefined);
         pay.mutate(
-          { conversationId, paymentIntentId, number, expiry, cvc },
-          { onSuccess: report, onError: (err) => setError(err.message) },
+          { number, expiry, cvc },
+          { onSuccess: report, onError: (err) => setError(err.message || PAYMENT_MESSAGES.failed) },
         );
       }}
     >
@@ -122,7 +124,7 @@ export function TestCardForm({
         <ul className="mt-2 flex flex-col gap-1">
           {TEST_CARDS.map((c) => (
             <li key={c.number}>
-              <code>{c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code>: {c.label}
+              <code>{groupedCardNumber(c.number)}</code>: {c.label}
             </li>
           ))}
         </ul>

@@ -23,6 +23,8 @@ function useRefreshOwnProfile() {
       queryClient.invalidateQueries({ queryKey: trpc.profiles.mine.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.accounts.me.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.profiles.public.queryKey() }),
+      // Payout status changes arrive as profile events too (Stripe's account.updated webhook).
+      queryClient.invalidateQueries({ queryKey: trpc.payouts.status.queryKey() }),
     ]);
   }, [queryClient, trpc]);
 }

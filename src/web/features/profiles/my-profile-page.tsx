@@ -1,4 +1,4 @@
-import { Award, Trophy, Wallet } from 'lucide-react';
+import { Award, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PROFILE_MESSAGES } from '../../../domain/profile';
@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useSession } from '../accounts/api';
+import { PayoutsCard } from '../payouts/payouts-card';
 import { PortfolioSection } from '../portfolio/portfolio-section';
 import { useMyProfile } from './api';
 import { AvatarUploader } from './avatar-uploader';
@@ -74,10 +75,8 @@ export function MyProfilePage() {
         <ProfileInfoCard profile={p} startEditing={startEditing} />
       </div>
       <div className="grid gap-6 md:grid-cols-3">
-        {/* Slots filled by later issues: payouts (Payments), progress stats and badges (Progression). */}
-        <SlotCard testId="payouts-slot" icon={<Wallet className="h-5 w-5" aria-hidden />} title="Payouts">
-          Connect a payout account to be paid for your services.
-        </SlotCard>
+        <PayoutsCard />
+        {/* Slots filled by a later issue: progress stats and badges (Progression). */}
         <SlotCard testId="progress-slot" icon={<Trophy className="h-5 w-5" aria-hidden />} title="Progress">
           Your level, XP and daily streak.
         </SlotCard>

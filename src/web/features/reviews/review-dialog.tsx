@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, reviewSchema } from '../../../domain/reviews';
+import { firstErrorPerField } from '../../lib/field-errors';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { FormField, fieldErrorProps } from '../../ui/form-field';
@@ -20,9 +21,7 @@ export function ReviewDialog({ conversationId, providerName }: { conversationId:
   function send() {
     const parsed = reviewSchema.safeParse({ rating, comment });
     if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as 'rating' | 'comment'] ??= issue.message;
-      setErrors(next);
+      setErrors(firstErrorPerField<'rating' | 'comment'>(parsed.error));
       return;
     }
     submit.mutate(

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  guardianEmailSchema,
+  needsGuardianScreen,
+  onboardingErrorText,
+  onboardingFlow,
+  payoutBadge,
+  PAYOUT_MESSAGES,
+} from './payouts';
+
+describe('payout onboarding rules', () => {
+  it('18 on the birthday is an adult, the day before a minor; no date is unknown', () => {
+    expect(onboardingFlow('2008-11-23', new Date(2026, 10, 23))).toEqual({ age: 18, flow: 'adult' });
+    expect(onboardingFlow('2008-11-23', new Date(2026, 10, 22))).toEqual({ age: 17, flow: 'minor' });
+    expect(onboardingFlow(null).flow).toBe('unknown');
+    expect(onboardingFlow('not a date').flow).toBe('unknown');
+  });
+
+  it('the badge reads Not connected, Action required, Ready', () => {
+    expect(payoutBadge({ connected: false, charges_enabled: false, payouts_enabled: false })).toBe('not_connected');
+    expect(payoutBadge({ connected: true, charges_enabled: true, payouts_enabled: false })).toBe('action_required');
+    expect(payoutBadge({ connected: true, charges_enabled: true, payouts_enabled: true })).toBe('ready');
+  });
+
+  it('a guardian email must be non-empty and contain @', () => {
+    expect(guardianEmailSchema.safeParse('').error?.issues[0]?.message).toBe(PAYOUT_MESSAGES.guardianEmailInvalid);
+    expect(guardianEmailSchema.safeParse('parent').success).toBe(false);
+    expect(guardianEmailSchema.safeParse('parent@example.com').success).toBe(true);
+  });
+
+  it('error texts follow the spec’s rules', () => {
+    expect(onboardingErrorText({ message: 'x', reason: 'DOB_REQUIRED' }, 'f')).toBe(PAYOUT_MESSAGES.dobFirst);
+    expect(onboardingErrorText({ message: 'missing date_of_birth' }, 'f')).toBe(PAYOUT_MESSAGES.dobFirst);
+    expect(onboardingErrorText({ message: 'Unauthorized' }, 'f')).toBe(PAYOUT_MESSAGES.signInAgain);
+    expect(onboardingErrorText({ message: 'Signed out', code: 'UNAUTHORIZED' }, 'f')).toBe(PAYOUT_MESSAGES.signInAgain);
+    expect(onboardingErrorText({ message: 'Stripe is down' }, 'f')).toBe('Stripe is down');
+    expect(onboardingErrorText(null, PAYOUT_MESSAGES.startFailed)).toBe(PAYOUT_MESSAGES.startFailed);
+    expect(needsGuardianScreen('MINOR_GUARDIAN_REQUIRED')).toBe(true);
+    expect(needsGuardianScreen('DOB_REQUIRED')).toBe(true);
+    expect(needsGuardianScreen(null)).toBe(false);
+  });
+});

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { feeBreakdown } from './payments';
+import type { Party } from './negotiation';
+
+/**
+ * What happens to a client's money after it is paid (DESIGN.md "Payments"): the platform holds it until the client
+ * accepts the work (or 3 days pass after completion without a dispute), then transfers the provider's share once.
+ * A dispute freezes the transfer until an admin resolves it; before work starts the client may cancel for a refund.
+ */
+export const AUTO_CONFIRM_DAYS = 3;
+export const DISPUTE_WINDOW_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SettlementState {
+  amountCents: number;
+  paidAt: Date | null;
+  serviceStarted: boolean;
+  serviceCompleted: boolean;
+  completedAt: Date | null;
+  acceptedAt: Date | null;
+  cancelledAt: Date | null;
+  disputeOpen: boolean;
+  /** The provider's transfer has been made (no refund or dispute can touch it afterwards). */
+  transferred: boolean;
+  refundedCents: number;
+}
+
+export type SettlementAction = 'confirm' | 'dispute' | 'cancel';
+export type AdminResolution = 'release' | 'refund' | 'partial';
+
+export const SETTLEMENT_MESSAGES = {
+  confirmed: 'Completion confirmed. The provider will be paid.',
+  disputed: 'Dispute opened. An admin will review it.',
+  cancelled: 'Service cancelled. Your payment was refunded.',
+  refunded: 'Payment refunded',
+  resolved: 'Dispute resolved',
+  reasonRequired: 'Please choose a reason',
+  descriptionLength: 'Please describe the problem in 10 to 1000 characters',
+  partialAmount: 'Enter a refund between $0.01 and the amount paid less $0.01',
+  confirmFailed: 'Failed to confirm completion',
+  disputeFailed: 'Failed to open dispute',
+  cancelFailed: 'Failed to cancel the service',
+} as const;
+
+export const DISPUTE_REASONS = [
+  'Service not delivered',
+  'Not as described',
+  'Quality problem',
+  'Charged incorrectly',
+  'Other',
+] as const;
+
+export const disputeSchema = z.object({
+  reason: z.enum(DISPUTE_REASONS, { error: SETTLEMENT_MESSAGES.reasonRequired }),
+  description: z
+    .string()
+    .trim()
+    .min(10, { error: SETTLEMENT_MESSAGES.descriptionLength })
+    .max(1000, { error: SETTLEMENT_MESSAGES.descriptionLength }),
+});
+
+const paid = (s: SettlementState) => s.paidAt !== null;
+
+/** Why this party may not take the action now, or null when it may. */
+export function settlementRefusal(
+  state: SettlementState,
+  party: Party,
+  action: SettlementAction,
+  now: Date,
+): string | null {
+  if (party !== 'client') return 'Only the client can do that';
+  if (!paid(state)) return 'The service is not paid';
+  if (state.cancelledAt) return 'The service was cancelled';
+  switch (action) {
+    case 'confirm':
+      if (!state.serviceCompleted) return 'The service is not completed yet';
+      if (state.acceptedAt) return 'Completion is already confirmed';
+      return state.disputeOpen ? 'A dispute is open' : null;
+    case 'dispute':
+      if (state.disputeOpen) return 'A dispute is already open';
+      if (state.transferred) return 'The provider has already been paid';
+      if (now.getTime() > state.paidAt!.getTime() + DISPUTE_WINDOW_DAYS * DAY_MS) {
+        return `Disputes can be opened within ${DISPUTE_WINDOW_DAYS} days of payment`;
+      }
+      return null;
+    case 'cancel':
+      if (state.serviceStarted) return 'The service has already started';
+      return state.disputeOpen ? 'A dispute is open' : null;
+  }
+}
+
+export function allowedSettlementActions(state: SettlementState, party: Party, now: Date): SettlementAction[] {
+  return (['confirm', 'dispute', 'cancel'] as const).filter((a) => settlementRefusal(state, party, a, now) === null);
+}
+
+/** When a completed service is accepted without the client's word. */
+export function autoConfirmAt(completedAt: Date): Date {
+  return new Date(completedAt.getTime() + AUTO_CONFIRM_DAYS * DAY_MS);
+}
+
+export function isAutoConfirmDue(state: SettlementState, now: Date): boolean {
+  return (
+    paid(state) &&
+    state.serviceCompleted &&
+    state.completedAt !== null &&
+    !state.acceptedAt &&
+    !state.cancelledAt &&
+    !state.disputeOpen &&
+    now.getTime() >= autoConfirmAt(state.completedAt).getTime()
+  );
+}
+
+/** The provider's share of what the client finally paid: refunds come off first, then the 10% fee. */
+export function payoutCents(amountCents: number, refundedCents: number): number {
+  return feeBreakdown(Math.max(0, amountCents - refundedCents)).providerAmountCents;
+}
+
+/** Whether the transfer is owed now (held or not: the provider's account readiness is checked where it is known). */
+export function transferDue(state: SettlementState): boolean {
+  return (
+    paid(state) &&
+    state.acceptedAt !== null &&
+    !state.disputeOpen &&
+    !state.transferred &&
+    !state.cancelledAt &&
+    payoutCents(state.amountCents, state.refundedCents) > 0
+  );
+}
+
+/** What an admin may do: refund while the money is still held; resolve only an open dispute. */
+export function adminRefusal(state: SettlementState, action: 'refund' | AdminResolution, refundCents = 0) {
+  if (!paid(state)) return 'The service is not paid';
+  if (state.cancelledAt) return 'The service was cancelled';
+  if (state.transferred) return 'The provider has already been paid';
+  if (action === 'refund') return null;
+  if (!state.disputeOpen) return 'There is no open dispute';
+  if (action === 'partial') {
+    const left = state.amountCents - state.refundedCents;
+    if (!Number.isInteger(refundCents) || refundCents <= 0 || refundCents >= left) {
+      return SETTLEMENT_MESSAGES.partialAmount;
+    }
+  }
+  return null;
+}
+
+export type SettlementLabel =
+  'unpaid' | 'held' | 'awaiting_confirmation' | 'disputed' | 'releasing' | 'transferred' | 'cancelled' | 'refunded';
+
+export const SETTLEMENT_LABELS: Record<SettlementLabel, string> = {
+  unpaid: 'Not paid yet',
+  held: 'Payment held until the work is accepted',
+  awaiting_confirmation: 'Waiting for the client to confirm completion',
+  disputed: 'Disputed: the payout is frozen until an admin resolves it',
+  releasing: "Accepted: the payout is waiting for the provider's payout account",
+  transferred: 'Paid out to the provider',
+  cancelled: 'Cancelled and refunded',
+  refunded: 'Refunded to the client',
+};
+
+export function settlementLabel(state: SettlementState): SettlementLabel {
+  if (!paid(state)) return 'unpaid';
+  if (state.cancelledAt) return state.serviceStarted ? 'refunded' : 'cancelled';
+  if (state.transferred) return 'transferred';
+  if (state.disputeOpen) return 'disputed';
+  if (state.acceptedAt) return 'releasing';
+  return state.serviceCompleted ? 'awaiting_confirmation' : 'held';
+}

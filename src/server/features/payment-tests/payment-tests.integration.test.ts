@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '../../db/schema/profiles';
+import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { SUITE_CHECKS } from './suite-checks';
+
+let app: TestApp;
+let t: ReturnType<typeof trpcAs>;
+let admin: TestUser;
+let member: TestUser;
+const ADMIN_EMAIL = 'suite-admin@example.com';
+
+beforeAll(async () => {
+  app = await createTestApp({ ADMIN_EMAILS: [ADMIN_EMAIL] });
+  // The webhook check posts to this server over real HTTP.
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  t = trpcAs(app);
+  admin = await testUser(app, { email: ADMIN_EMAIL });
+  member = await testUser(app);
+});
+afterAll(() => app.close());
+
+describe('the payment test suite', () => {
+  it('refuses every call to non-admins and visitors', async () => {
+    const calls: [string, unknown, 'GET' | 'POST'][] = [
+      ['paymentTests.createIntent', undefined, 'POST'],
+      ['paymentTests.createTestAccount', undefined, 'POST'],
+      ['paymentTests.runCheck', { check: 'config' }, 'POST'],
+      ['paymentTests.routing', { amount: 10 }, 'POST'],
+      ['paymentTests.databaseState', undefined, 'GET'],
+      [
+        'paymentTests.payWithTestCard',
+        { paymentIntentId: 'pi_x', number: '4242424242424242', expiry: '12/34', cvc: '1' },
+        'POST',
+      ],
+    ];
+    for (const [path, input, method] of calls) {
+      const refused = await t.call(member, path, input, method);
+      expect(refused.status, path).toBe(403);
+      expect(refused.error?.message).toBe('Admin access required to view this page');
+      expect((await t.call(null, path, input, method)).status, path).toBe(401);
+    }
+  });
+
+  it('every automated check passes in test mode, the webhook one over real HTTP', async () => {
+    for (const check of SUITE_CHECKS) {
+      const result = await t.ok<{ status: string; message: string }>(admin, 'paymentTests.runCheck', { check });
+      expect(result.status, `${check}: ${result.message}`).toBe('passed');
+    }
+    const state = await t.ok<{ events: { type: string }[]; transactions: unknown[] }>(
+      admin,
+      'paymentTests.databaseState',
+      undefined,
+      'GET',
+    );
+    expect(state.events.map((e) => e.type)).toContain('payment_intent.succeeded');
+    expect(state.transactions.length).toBeGreaterThan(0);
+  });
+
+  it('routing puts the admin’s own payout account back afterwards', async () => {
+    await app.database.db
+      .update(profiles)
+      .set({ stripeAccountId: 'acct_original', chargesEnabled: true, payoutsEnabled: false })
+      .where(eq(profiles.id, admin.id));
+    const result = await t.ok<{ status: string; details: { providerAmountCents: number } }>(
+      admin,
+      'paymentTests.routing',
+      { amount: 25 },
+    );
+    expect(result).toMatchObject({ status: 'passed', details: { providerAmountCents: 2250 } });
+    const [profile] = await app.database.db.select().from(profiles).where(eq(profiles.id, admin.id));
+    expect(profile).toMatchObject({ stripeAccountId: 'acct_original', chargesEnabled: true, payoutsEnabled: false });
+  });
+
+  it('the test page pays its own 500-cent intent with a test card, never a conversation’s', async () => {
+    const { paymentIntentId } = await t.ok<{ paymentIntentId: string }>(admin, 'paymentTests.createIntent');
+    const card = { paymentIntentId, number: '4000000000000002', expiry: '12/34', cvc: '123' };
+    expect(await t.ok(admin, 'paymentTests.payWithTestCard', card)).toEqual({
+      status: 'failed',
+      message: 'Your card was declined.',
+    });
+    expect(await t.ok(admin, 'paymentTests.payWithTestCard', { ...card, number: '4242424242424242' })).toEqual({
+      status: 'succeeded',
+    });
+    const missing = await t.call(admin, 'paymentTests.payWithTestCard', { ...card, paymentIntentId: 'pi_unknown' });
+    expect(missing.status).toBe(404);
+  });
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { adminProcedure, router } from '../../trpc';
+import { answerTestChallenge, chargeTestCard } from '../payments/pay-with-test-card';
+import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
+import { databaseState } from './database-state';
+import { createTestAccount, routingTest, runCheck, SUITE_CHECKS } from './suite-checks';
+import { createTestIntent, testIntent } from './test-intents';
+
+const intent = z.object({ paymentIntentId: z.string().min(1).max(100) });
+
+/** The admin payment pages: /stripe-test and /stripe-test-suite. Every call is refused to anyone but an admin. */
+/** The event types the Stripe dashboard's webhook endpoint must send (spec 3 section 2). */
+export const REQUIRED_WEBHOOK_EVENTS = ['payment_intent.succeeded', 'charge.dispute.created', 'transfer.created'];
+
+export const paymentTestsRouter = router({
+  /** Mode and webhook set-up for the suite's badge and Webhook Logs tab; also its server-side admin check. */
+  setup: adminProcedure.query(({ ctx }) => ({
+    mode: ctx.payments.mode,
+    live: ctx.payments.live,
+    webhookUrl: new URL(PAYMENT_WEBHOOK_PATH, ctx.config.PUBLIC_URL).toString(),
+    requiredEvents: REQUIRED_WEBHOOK_EVENTS,
+    alsoHandled: ['payment_intent.payment_failed', 'account.updated'],
+  })),
+  /** create-test-intent */
+  createIntent: adminProcedure.mutation(async ({ ctx }) => {
+    const { clientSecret, paymentIntentId } = await createTestIntent(ctx, ctx.user);
+    return { clientSecret, paymentIntentId };
+  }),
+  payWithTestCard: adminProcedure
+    .input(
+      intent.extend({
+        number: z.string().trim().max(30),
+        expiry: z.string().trim().max(7),
+        cvc: z.string().trim().max(4),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => chargeTestCard(ctx, await testIntent(ctx.db, input.paymentIntentId), input)),
+  completeTestChallenge: adminProcedure
+    .input(intent.extend({ approve: z.boolean() }))
+    .mutation(async ({ ctx, input }) =>
+      answerTestChallenge(ctx, await testIntent(ctx.db, input.paymentIntentId), input.approve),
+    ),
+  /** create-test-stripe-account */
+  createTestAccount: adminProcedure.mutation(async ({ ctx }) => ({
+    accountId: await createTestAccount(ctx, ctx.user),
+  })),
+  runCheck: adminProcedure
+    .input(z.object({ check: z.enum(SUITE_CHECKS) }))
+    .mutation(({ ctx, input }) => runCheck(ctx, ctx.user, input.check)),
+  routing: adminProcedure
+    .input(z.object({ amount: z.number().min(0.5).max(10_000) }))
+    .mutation(({ ctx, input }) => routingTest(ctx, ctx.user, Math.round(input.amount * 100))),
+  databaseState: adminProcedure.query(({ ctx }) => databaseState(ctx.db)),
+});

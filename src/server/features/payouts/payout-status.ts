@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { isPayoutReady, type PayoutStatus } from '../../../domain/payouts';
+import type { Db } from '../../db/database';
+import { profiles } from '../../db/schema/profiles';
+import type { EventBus } from '../../realtime/event-bus';
+import type { PaymentProvider } from '../../payments/payment-provider';
+import { releaseHeldTransfers } from '../settlement/transfers';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export const toPayoutStatus = (p: ProfileRow): PayoutStatus => ({
+  connected: p.stripeAccountId !== null,
+  charges_enabled: p.chargesEnabled,
+  payouts_enabled: p.payoutsEnabled,
+  details_submitted: p.payoutDetailsSubmitted,
+  account_id: p.stripeAccountId,
+});
+
+/**
+ * connect-account-status. Webhooks keep the profile current; while an account is not Ready the provider is asked as
+ * well, so a lost or late webhook never leaves someone stuck at Action required.
+ */
+export async function payoutStatus(
+  deps: { db: Db; bus: EventBus; payments: PaymentProvider },
+  userId: string,
+): Promise<PayoutStatus> {
+  const [profile] = await deps.db.select().from(profiles).where(eq(profiles.id, userId));
+  if (!profile)
+    return {
+      connected: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      account_id: null,
+    };
+  if (!profile.stripeAccountId || isPayoutReady(profile)) return toPayoutStatus(profile);
+  let live;
+  try {
+    live = await deps.payments.retrieveAccount(profile.stripeAccountId);
+  } catch {
+    // The provider is unreachable or no longer knows the account: what the webhooks last said stands.
+    return toPayoutStatus(profile);
+  }
+  const changed =
+    live.chargesEnabled !== profile.chargesEnabled ||
+    live.payoutsEnabled !== profile.payoutsEnabled ||
+    live.detailsSubmitted !== profile.payoutDetailsSubmitted;
+  if (!changed) return toPayoutStatus(profile);
+  const [updated] = await deps.db
+    .update(profiles)
+    .set({
+      chargesEnabled: live.chargesEnabled,
+      payoutsEnabled: live.payoutsEnabled,
+      payoutDetailsSubmitted: live.detailsSubmitted,
+      updatedAt: new Date(),
+    })
+    .where(eq(profiles.id, userId))
+    .returning();
+  if (isPayoutReady(live)) await releaseHeldTransfers(deps, userId);
+  return toPayoutStatus(updated!);
+}

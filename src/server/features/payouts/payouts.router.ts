@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { payoutDateOfBirthSchema } from '../../../domain/payouts';
+import { saveDateOfBirth } from './save-date-of-birth';
+import { authedProcedure, router } from '../../trpc';
+import { payoutStatus } from './payout-status';
+import { createPayoutAccount, payoutAccountLink } from './start-onboarding';
+import { submitTestOnboarding, testOnboardingDetails, testOnboardingSchema } from './test-onboarding';
+
+/** The spec's three payout server functions, plus test mode's onboarding form. */
+export const payoutsRouter = router({
+  /** connect-account-status */
+  status: authedProcedure.query(({ ctx }) => payoutStatus(ctx, ctx.user.id)),
+  /** connect-create-account: guardian_email for minors only. */
+  createAccount: authedProcedure
+    .input(z.object({ guardian_email: z.string().max(254).nullish() }))
+    .mutation(({ ctx, input }) =>
+      createPayoutAccount(ctx, ctx.user, { guardianEmail: input.guardian_email }, new Date()),
+    ),
+  /** connect-account-link */
+  accountLink: authedProcedure.mutation(({ ctx }) => payoutAccountLink(ctx, ctx.user)),
+  /** The setup page's date of birth, saved alone. */
+  saveDateOfBirth: authedProcedure
+    .input(z.object({ dateOfBirth: payoutDateOfBirthSchema }))
+    .mutation(({ ctx, input }) => saveDateOfBirth(ctx, ctx.user, input.dateOfBirth)),
+  testOnboarding: authedProcedure
+    .input(z.object({ accountId: z.string().min(1).max(64) }))
+    .query(({ ctx, input }) => testOnboardingDetails(ctx, ctx.user, input.accountId)),
+  submitTestOnboarding: authedProcedure
+    .input(testOnboardingSchema)
+    .mutation(({ ctx, input }) => submitTestOnboarding(ctx, ctx.user, input)),
+});

@@ -1,0 +1,25 @@
+import { formatPrice } from '../../../domain/money';
+import { settlementRefusal } from '../../../domain/settlement';
+import { remainingCents, refuseIf, requireParty, settlementStep } from './settle-conversation';
+import type { SettlementDeps } from './transfers';
+
+/** Before the provider starts, the client may cancel and is refunded in full. */
+export function cancelService(deps: SettlementDeps, actor: { id: string }, conversationId: string, now: Date) {
+  return settlementStep(deps, conversationId, async (_tx, { conversation, state }) => {
+    refuseIf(settlementRefusal(state, requireParty(conversation, actor.id), 'cancel', now));
+    const amountCents = remainingCents(state);
+    return {
+      patch: { cancelledAt: now },
+      refund: {
+        amountCents,
+        reason: 'client_cancelled',
+        idempotencyKey: `refund-full-${conversation.id}`,
+        requestedBy: actor.id,
+      },
+      message: {
+        senderId: actor.id,
+        text: `[SYSTEM] The client cancelled the service and was refunded ${formatPrice(amountCents)}`,
+      },
+    };
+  });
+}

@@ -1,0 +1,30 @@
+import { isAutoConfirmDue, settlementRefusal } from '../../../domain/settlement';
+import { refuseIf, requireParty, settlementStep } from './settle-conversation';
+import type { SettlementDeps } from './transfers';
+
+/** The client accepts the finished work: the provider's share is transferred (or held until their account is Ready). */
+export function confirmCompletion(deps: SettlementDeps, actor: { id: string }, conversationId: string, now: Date) {
+  return settlementStep(deps, conversationId, async (_tx, { conversation, state }) => {
+    refuseIf(settlementRefusal(state, requireParty(conversation, actor.id), 'confirm', now));
+    return {
+      patch: { acceptedAt: now },
+      message: { senderId: actor.id, text: '[SYSTEM] The client confirmed the service is complete' },
+      payOut: true,
+    };
+  });
+}
+
+/** Accepts a completed service 3 days after completion when the client neither confirmed nor disputed it. */
+export function autoConfirm(deps: SettlementDeps, conversationId: string, now: Date) {
+  return settlementStep(deps, conversationId, async (_tx, { conversation, state }) => {
+    if (!isAutoConfirmDue(state, now)) return {};
+    return {
+      patch: { acceptedAt: now },
+      message: {
+        senderId: conversation.participant1Id,
+        text: '[SYSTEM] Completion was confirmed automatically 3 days after the service was completed',
+      },
+      payOut: true,
+    };
+  });
+}

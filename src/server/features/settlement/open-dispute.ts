@@ -1,0 +1,30 @@
+import { settlementRefusal } from '../../../domain/settlement';
+import { disputes } from '../../db/schema/conversations';
+import { refuseIf, requireParty, settlementStep } from './settle-conversation';
+import type { SettlementDeps } from './transfers';
+
+/** The client disputes a paid service before its payout: the transfer is frozen until an admin resolves it. */
+export function openDispute(
+  deps: SettlementDeps,
+  actor: { id: string },
+  input: { conversationId: string; reason: string; description: string },
+  now: Date,
+) {
+  return settlementStep(deps, input.conversationId, async (tx, { conversation, state }) => {
+    refuseIf(settlementRefusal(state, requireParty(conversation, actor.id), 'dispute', now));
+    await tx.insert(disputes).values({
+      conversationId: conversation.id,
+      source: 'client',
+      openedBy: actor.id,
+      reason: input.reason,
+      description: input.description,
+    });
+    return {
+      patch: { disputeOpen: true },
+      message: {
+        senderId: actor.id,
+        text: `[SYSTEM] The client opened a dispute (${input.reason}). The payout is on hold until an admin resolves it`,
+      },
+    };
+  });
+}

@@ -1,0 +1,83 @@
+import { desc, eq } from 'drizzle-orm';
+import { feeBreakdown } from '../../../domain/payments';
+import {
+  adminRefusal,
+  allowedSettlementActions,
+  autoConfirmAt,
+  payoutCents,
+  SETTLEMENT_LABELS,
+  settlementLabel,
+} from '../../../domain/settlement';
+import type { Db } from '../../db/database';
+import { conversations, disputes, refunds } from '../../db/schema/conversations';
+import { AppError } from '../../errors';
+import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
+import { partyOf } from '../conversations/conversation-access';
+import { readSettlement } from './settlement-state';
+
+/**
+ * The money of one conversation as both parties (and admins) see it: price, platform fee, provider payout, where the
+ * money is now, refunds and disputes, and what this viewer may do about it.
+ */
+export async function paymentHistory(
+  db: Db,
+  viewer: { id: string; isAdmin: boolean },
+  conversationId: string,
+  now: Date,
+) {
+  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+  const party = conversation ? partyOf(conversation, viewer.id) : null;
+  if (!conversation || (!party && !viewer.isAdmin)) throw new AppError('FORBIDDEN', CONVERSATION_MESSAGES.noAccess);
+  const { payment, transfer, state } = await readSettlement(db, conversation);
+  const [refundRows, disputeRows] = await Promise.all([
+    db
+      .select({ amountCents: refunds.amountCents, reason: refunds.reason, createdAt: refunds.createdAt })
+      .from(refunds)
+      .where(eq(refunds.conversationId, conversationId))
+      .orderBy(desc(refunds.createdAt)),
+    db
+      .select({
+        id: disputes.id,
+        source: disputes.source,
+        reason: disputes.reason,
+        description: disputes.description,
+        status: disputes.status,
+        refundCents: disputes.refundCents,
+        createdAt: disputes.createdAt,
+        resolvedAt: disputes.resolvedAt,
+      })
+      .from(disputes)
+      .where(eq(disputes.conversationId, conversationId))
+      .orderBy(desc(disputes.createdAt)),
+  ]);
+  const label = settlementLabel(state);
+  const breakdown = payment ? feeBreakdown(payment.amountCents) : null;
+  return {
+    paid: payment !== null,
+    party,
+    label,
+    labelText: SETTLEMENT_LABELS[label],
+    amountCents: breakdown?.amountCents ?? null,
+    platformFeeCents: breakdown?.platformFeeCents ?? null,
+    providerAmountCents: payment ? payoutCents(state.amountCents, state.refundedCents) : null,
+    refundedCents: state.refundedCents,
+    paidAt: state.paidAt,
+    completedAt: state.completedAt,
+    acceptedAt: state.acceptedAt,
+    autoConfirmAt: state.completedAt && !state.acceptedAt ? autoConfirmAt(state.completedAt) : null,
+    transfer: transfer
+      ? {
+          status: transfer.status,
+          amountCents: transfer.amountCents,
+          createdAt: transfer.createdAt,
+          confirmedAt: transfer.confirmedAt,
+        }
+      : null,
+    refunds: refundRows,
+    disputes: disputeRows,
+    actions: party ? allowedSettlementActions(state, party, now) : [],
+    admin: viewer.isAdmin
+      ? { canRefund: adminRefusal(state, 'refund') === null, canResolve: adminRefusal(state, 'release') === null }
+      : null,
+  };
+}

@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import { formatPrice } from '../../../domain/money';
+import { adminRefusal, type AdminResolution } from '../../../domain/settlement';
+import type { Tx } from '../../db/database';
+import { disputes } from '../../db/schema/conversations';
+import { remainingCents, refuseIf, settlementStep } from './settle-conversation';
+import type { SettlementDeps } from './transfers';
+
+/** Admin: refund what is left of a paid conversation whose payout has not been made; any open dispute closes. */
+export function refundPayment(deps: SettlementDeps, admin: { id: string }, conversationId: string, now: Date) {
+  return settlementStep(deps, conversationId, async (tx, { conversation, state }) => {
+    refuseIf(adminRefusal(state, 'refund'));
+    const amountCents = remainingCents(state);
+    if (state.disputeOpen) await closeDispute(tx, conversation.id, admin.id, now, 'refunded', amountCents);
+    return {
+      patch: { cancelledAt: now, disputeOpen: false },
+      refund: {
+        amountCents,
+        reason: 'admin_refund',
+        idempotencyKey: `refund-full-${conversation.id}`,
+        requestedBy: admin.id,
+      },
+      message: { senderId: admin.id, text: `[SYSTEM] An admin refunded ${formatPrice(amountCents)} to the client` },
+    };
+  });
+}
+
+/**
+ * Admin: ends an open dispute. Release pays the provider; refund returns everything left to the client; partial
+ * returns part of it and pays the provider their share of the rest.
+ */
+export function resolveDispute(
+  deps: SettlementDeps,
+  admin: { id: string },
+  input: { conversationId: string; resolution: AdminResolution; refundCents?: number },
+  now: Date,
+) {
+  if (input.resolution === 'refund') return refundPayment(deps, admin, input.conversationId, now);
+  return settlementStep(deps, input.conversationId, async (tx, { conversation, state }) => {
+    const refundCents = input.refundCents ?? 0;
+    refuseIf(adminRefusal(state, input.resolution, refundCents));
+    const partial = input.resolution === 'partial';
+    const disputeId = await closeDispute(
+      tx,
+      conversation.id,
+      admin.id,
+      now,
+      partial ? 'partially_refunded' : 'released',
+      partial ? refundCents : null,
+    );
+    return {
+      // Resolving a dispute accepts the work as it stands: the provider's share goes out now.
+      patch: { disputeOpen: false, acceptedAt: conversation.acceptedAt ?? now },
+      refund: partial
+        ? {
+            amountCents: refundCents,
+            reason: 'dispute_partial_refund',
+            idempotencyKey: `refund-dispute-${disputeId}`,
+            requestedBy: admin.id,
+          }
+        : undefined,
+      message: {
+        senderId: admin.id,
+        text: partial
+          ? `[SYSTEM] An admin resolved the dispute: ${formatPrice(refundCents)} refunded to the client, the rest released to the provider`
+          : '[SYSTEM] An admin resolved the dispute: the payment is released to the provider',
+      },
+      payOut: true,
+    };
+  });
+}
+
+async function closeDispute(
+  tx: Tx,
+  conversationId: string,
+  adminId: string,
+  now: Date,
+  status: string,
+  refundCents: number | null,
+) {
+  const [row] = await tx
+    .update(disputes)
+    .set({ status, refundCents, resolvedBy: adminId, resolvedAt: now })
+    .where(and(eq(disputes.conversationId, conversationId), eq(disputes.status, 'open')))
+    .returning({ id: disputes.id });
+  return row?.id ?? conversationId;
+}

@@ -1,0 +1,64 @@
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import { AUTO_CONFIRM_DAYS } from '../../../domain/settlement';
+import { conversations } from '../../db/schema/conversations';
+import { autoConfirm } from './confirm-completion';
+import { retryRefunds } from './refunds';
+import { retryTransfers, type SettlementDeps } from './transfers';
+
+/** How often the server looks for work to accept automatically and money movements to retry. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Accepts completed services whose 3 days have passed, and retries transfers and refunds a crash or an outage left
+ * unfinished. `now` is a parameter so tests can move the clock.
+ */
+export async function runSettlementSweep(deps: SettlementDeps, now: Date): Promise<{ autoConfirmed: number }> {
+  const cutoff = new Date(now.getTime() - AUTO_CONFIRM_DAYS * 24 * 60 * 60 * 1000);
+  const due = await deps.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        isNull(conversations.acceptedAt),
+        lte(conversations.completedAt, cutoff),
+        isNull(conversations.cancelledAt),
+        eq(conversations.disputeOpen, false),
+      ),
+    );
+  let autoConfirmed = 0;
+  for (const { id } of due) {
+    const step = await autoConfirm(deps, id, now);
+    if (step.messages.length > 0) autoConfirmed += 1;
+  }
+  await retryTransfers(deps, now);
+  await retryRefunds(deps, now);
+  return { autoConfirmed };
+}
+
+/**
+ * Runs the sweep on a timer for the server's lifetime; errors are logged and the next run tries again. The returned
+ * stop waits for a run in progress, so shutdown never closes the database under a half-finished money movement.
+ */
+export function startSettlementSweep(deps: SettlementDeps, log: (error: unknown) => void): () => Promise<void> {
+  let inFlight: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (inFlight || stopped) return;
+    inFlight = runSettlementSweep(deps, new Date())
+      .then(
+        () => {},
+        (error: unknown) => log(error),
+      )
+      .finally(() => {
+        inFlight = undefined;
+      });
+  };
+  const timer = setInterval(tick, SWEEP_INTERVAL_MS);
+  timer.unref();
+  tick();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await inFlight;
+  };
+}

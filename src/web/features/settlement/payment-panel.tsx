@@ -1,0 +1,149 @@
+import { toast } from 'sonner';
+import { formatPrice } from '../../../domain/money';
+import { SETTLEMENT_MESSAGES } from '../../../domain/settlement';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { ConfirmButton } from '../../ui/confirm-button';
+import { usePaymentHistory, useSettlementMutations, type PaymentHistory } from './api';
+import { AdminSettlementTools } from './admin-settlement-tools';
+import { DisputeDialog } from './dispute-dialog';
+
+const when = (date: string | Date | null) => (date ? new Date(date).toLocaleString() : '');
+
+const TRANSFER_STATUS: Record<string, string> = {
+  held: "Held until the provider's payout account is Ready",
+  pending: 'Sending',
+  paid: 'Transferred',
+  failed: 'Failed; retrying',
+};
+
+/**
+ * Where the money of a paid conversation is, for both parties (and admins): price, platform fee, provider payout,
+ * transfer, refunds and disputes, with the client's Confirm, Dispute and Cancel when they are allowed.
+ */
+export function PaymentPanel({ conversationId, compact = false }: { conversationId: string; compact?: boolean }) {
+  const history = usePaymentHistory(conversationId);
+  if (history.isPending || history.isError || !history.data.paid) return null;
+  const h = history.data;
+  const body = (
+    <div className="flex flex-col gap-3 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">Price paid</dt>
+        <dd>{formatPrice(h.amountCents!)}</dd>
+        <dt className="text-muted-foreground">Platform fee (10%)</dt>
+        <dd>{formatPrice(h.platformFeeCents!)}</dd>
+        <dt className="text-muted-foreground">Provider payout</dt>
+        <dd data-testid="provider-payout">{formatPrice(h.providerAmountCents!)}</dd>
+        {h.refundedCents > 0 && (
+          <>
+            <dt className="text-muted-foreground">Refunded</dt>
+            <dd>{formatPrice(h.refundedCents)}</dd>
+          </>
+        )}
+      </dl>
+      <ul className="flex flex-col gap-1" aria-label="Payment history">
+        <li>Paid {when(h.paidAt)}</li>
+        {h.completedAt && <li>Completed {when(h.completedAt)}</li>}
+        {h.autoConfirmAt && <li>Confirmed automatically on {when(h.autoConfirmAt)} unless disputed</li>}
+        {h.acceptedAt && <li>Accepted {when(h.acceptedAt)}</li>}
+        {h.transfer && (
+          <li>
+            Payout {formatPrice(h.transfer.amountCents)}: {TRANSFER_STATUS[h.transfer.status] ?? h.transfer.status}
+            {h.transfer.status === 'paid' ? ` ${when(h.transfer.createdAt)}` : ''}
+          </li>
+        )}
+        {h.refunds.map((r) => (
+          <li key={String(r.createdAt)}>
+            Refund {formatPrice(r.amountCents)} {when(r.createdAt)}
+          </li>
+        ))}
+        {h.disputes.map((d) => (
+          <li key={d.id}>
+            Dispute ({d.source === 'card_network' ? 'card issuer' : 'client'}): {d.reason}, {d.status.replace('_', ' ')}
+            {d.refundCents ? `, ${formatPrice(d.refundCents)} refunded` : ''}
+          </li>
+        ))}
+      </ul>
+      {h.party === 'provider' && h.transfer?.status === 'held' && (
+        <p role="status" className="rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          Your payout is waiting for your payout account.{' '}
+          <a href="/payouts-setup?mode=start" target="_blank" rel="opener" className="font-medium underline">
+            Set up payouts
+          </a>{' '}
+          and it is sent as soon as the account is Ready.
+        </p>
+      )}
+      <ClientActions conversationId={conversationId} history={h} />
+      {h.admin && <AdminSettlementTools conversationId={conversationId} history={h} />}
+    </div>
+  );
+  const badge = <Badge variant={h.label === 'disputed' ? 'destructive' : 'outline'}>{h.labelText}</Badge>;
+  if (compact) {
+    return (
+      // Open while the viewer has something to decide (confirm, dispute, cancel, resolve), folded otherwise.
+      <details
+        className="rounded-lg border p-3"
+        data-testid="payment-panel"
+        open={h.actions.length > 0 || Boolean(h.admin?.canResolve)}
+      >
+        <summary className="flex cursor-pointer flex-wrap items-center gap-2 text-sm font-medium">
+          Payment {badge}
+        </summary>
+        <div className="mt-3">{body}</div>
+      </details>
+    );
+  }
+  return (
+    <section className="flex flex-col gap-3 rounded-lg border p-4" aria-label="Payment" data-testid="payment-panel">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="font-semibold">Payment</h2>
+        {badge}
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function ClientActions({ conversationId, history }: { conversationId: string; history: PaymentHistory }) {
+  const { confirm, cancel } = useSettlementMutations(conversationId);
+  if (history.actions.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Payment actions">
+      {history.actions.includes('confirm') && (
+        <Button
+          size="sm"
+          disabled={confirm.isPending}
+          onClick={() =>
+            confirm.mutate(
+              { conversationId },
+              {
+                onSuccess: () => toast.success(SETTLEMENT_MESSAGES.confirmed),
+                onError: (e) => toast.error(e.message || SETTLEMENT_MESSAGES.confirmFailed),
+              },
+            )
+          }
+        >
+          Confirm Completion
+        </Button>
+      )}
+      {history.actions.includes('dispute') && <DisputeDialog conversationId={conversationId} />}
+      {history.actions.includes('cancel') && (
+        <ConfirmButton
+          trigger="Cancel and Refund"
+          title="Cancel this service?"
+          description={`The provider has not started. You get ${formatPrice(history.amountCents! - history.refundedCents)} back on your card and the conversation closes.`}
+          confirmLabel="Cancel Service"
+          busyLabel="Cancelling..."
+          onConfirm={async () => {
+            try {
+              await cancel.mutateAsync({ conversationId });
+              toast.success(SETTLEMENT_MESSAGES.cancelled);
+            } catch (e) {
+              toast.error(e instanceof Error && e.message ? e.message : SETTLEMENT_MESSAGES.cancelFailed);
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}
