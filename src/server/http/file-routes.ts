@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -6,6 +7,8 @@ const FILE_CACHE_SECONDS = 3600;
 
 /** Serves uploads under /files/ with safe headers: never sniffed, never run as a page. */
 export async function registerFileRoutes(app: FastifyInstance, root: string) {
+  // A fresh data directory has no uploads yet; the static plugin warns on a missing root.
+  await mkdir(root, { recursive: true });
   await app.register(fastifyStatic, {
     root,
     prefix: '/files/',

@@ -9,7 +9,7 @@ import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { ImageField } from '../../ui/image-field';
 import { Input } from '../../ui/input';
 import { NativeSelect } from '../../ui/native-select';
-import { Textarea } from '../../ui/textarea';
+import { TitleDescriptionFields } from '../../ui/title-description-fields';
 
 export const EMPTY_REQUEST: ServiceRequestInput = {
   title: '',
@@ -43,16 +43,12 @@ export function RequestForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label={submitLabel}>
-      <FormField id={`${id}-title`} label="Title" error={errors.title?.message}>
-        <Input {...fieldErrorProps(`${id}-title`, errors.title?.message)} {...form.register('title')} />
-      </FormField>
-      <FormField id={`${id}-description`} label="Description" error={errors.description?.message}>
-        <Textarea
-          rows={5}
-          {...fieldErrorProps(`${id}-description`, errors.description?.message)}
-          {...form.register('description')}
-        />
-      </FormField>
+      <TitleDescriptionFields
+        idPrefix={id}
+        title={form.register('title')}
+        description={form.register('description')}
+        errors={{ title: errors.title?.message, description: errors.description?.message }}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField id={`${id}-category`} label="Category" error={errors.service_category_id?.message}>
           <CategorySelect

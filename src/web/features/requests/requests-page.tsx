@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { UNCATEGORIZED } from '../../../domain/categories';
 import { HIGHLIGHT_PULSE_MS, HIGHLIGHT_SCROLL_MS, REQUEST_MESSAGES } from '../../../domain/requests';
 import { Button } from '../../ui/button';
+import { LoadMoreButton } from '../../ui/load-more-button';
 import { Tooltip } from '../../ui/tooltip';
 import { CategoryHero } from '../services/category-page';
 import { categoryOf } from '../services/category-icon';
@@ -89,16 +90,7 @@ export function RequestsPage() {
             ))}
           </ul>
         )}
-        {listing.hasNextPage && (
-          <Button
-            variant="outline"
-            className="self-center"
-            onClick={() => listing.fetchNextPage()}
-            disabled={listing.isFetchingNextPage}
-          >
-            {listing.isFetchingNextPage ? 'Loading...' : 'Load More'}
-          </Button>
-        )}
+        <LoadMoreButton listing={listing} />
       </div>
     </div>
   );

@@ -21,15 +21,7 @@ function ProviderReviews({ providerId }: { providerId: string }) {
     <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-8">
       <h1 className="text-3xl font-bold">Reviews of {name}</h1>
       {block.data && <RatingSummaryView summary={block.data.summary} />}
-      {reviews.isError ? (
-        <p role="alert" className="text-destructive">
-          {REVIEW_MESSAGES.loadFailed}
-        </p>
-      ) : reviews.isPending ? (
-        <p role="status">Loading reviews...</p>
-      ) : (
-        <ReviewList reviews={reviews.data} empty="No reviews yet" />
-      )}
+      <LoadedReviews reviews={reviews} />
     </div>
   );
 }
@@ -39,15 +31,20 @@ function LatestReviews() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-8">
       <h1 className="text-3xl font-bold">Latest Reviews</h1>
-      {reviews.isError ? (
-        <p role="alert" className="text-destructive">
-          {REVIEW_MESSAGES.loadFailed}
-        </p>
-      ) : reviews.isPending ? (
-        <p role="status">Loading reviews...</p>
-      ) : (
-        <ReviewList reviews={reviews.data} empty="No reviews yet" />
-      )}
+      <LoadedReviews reviews={reviews} />
     </div>
   );
+}
+
+/** A review list with its loading and error states. */
+function LoadedReviews({ reviews }: { reviews: ReturnType<typeof useLatestReviews> }) {
+  if (reviews.isError) {
+    return (
+      <p role="alert" className="text-destructive">
+        {REVIEW_MESSAGES.loadFailed}
+      </p>
+    );
+  }
+  if (reviews.isPending) return <p role="status">Loading reviews...</p>;
+  return <ReviewList reviews={reviews.data} empty="No reviews yet" />;
 }

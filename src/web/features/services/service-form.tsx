@@ -17,7 +17,7 @@ import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { ImageField } from '../../ui/image-field';
 import { Input } from '../../ui/input';
 import { NativeSelect } from '../../ui/native-select';
-import { Textarea } from '../../ui/textarea';
+import { TitleDescriptionFields } from '../../ui/title-description-fields';
 import { LocationPicker } from './location-picker';
 
 export type ServiceFormValues = OfferServiceInput;
@@ -70,16 +70,12 @@ export function ServiceForm({
       className="flex flex-col gap-5"
       aria-label={mode === 'offer' ? 'Offer a Service' : 'Edit Service'}
     >
-      <FormField id={`${id}-title`} label="Title" error={errors.title?.message}>
-        <Input {...fieldErrorProps(`${id}-title`, errors.title?.message)} {...form.register('title')} />
-      </FormField>
-      <FormField id={`${id}-description`} label="Description" error={errors.description?.message}>
-        <Textarea
-          rows={5}
-          {...fieldErrorProps(`${id}-description`, errors.description?.message)}
-          {...form.register('description')}
-        />
-      </FormField>
+      <TitleDescriptionFields
+        idPrefix={id}
+        title={form.register('title')}
+        description={form.register('description')}
+        errors={{ title: errors.title?.message, description: errors.description?.message }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-category`} label="Category" error={errors.category_id?.message}>
           <CategorySelect

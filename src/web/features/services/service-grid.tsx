@@ -1,5 +1,6 @@
 import { SERVICE_MESSAGES } from '../../../domain/services';
 import { Button } from '../../ui/button';
+import { LoadMoreButton } from '../../ui/load-more-button';
 import { useServiceListing, type ServiceFilters } from './api';
 import { ServiceCard } from './service-card';
 
@@ -39,16 +40,7 @@ export function ServiceGrid({ filters }: { filters: ServiceFilters }) {
           </li>
         ))}
       </ul>
-      {listing.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={listing.isFetchingNextPage}
-          onClick={() => listing.fetchNextPage()}
-        >
-          {listing.isFetchingNextPage ? 'Loading...' : 'Load More'}
-        </Button>
-      )}
+      <LoadMoreButton listing={listing} />
     </div>
   );
 }

@@ -1,0 +1,20 @@
+import { Button } from './button';
+
+/** The next page of an infinite listing; says Loading... while it is fetched and is absent on the last page. */
+export function LoadMoreButton({
+  listing,
+}: {
+  listing: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): unknown };
+}) {
+  if (!listing.hasNextPage) return null;
+  return (
+    <Button
+      variant="outline"
+      className="self-center"
+      disabled={listing.isFetchingNextPage}
+      onClick={() => void listing.fetchNextPage()}
+    >
+      {listing.isFetchingNextPage ? 'Loading...' : 'Load More'}
+    </Button>
+  );
+}
