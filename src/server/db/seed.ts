@@ -118,7 +118,13 @@ async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<
       const at = (n: number) => new Date(start + n * 600_000);
       await tx
         .update(conversations)
-        .set({ paidAt: at(3), completedAt: at(5), acceptedAt: new Date(start + 86_400_000) })
+        .set({
+          createdAt: at(0),
+          updatedAt: at(5),
+          paidAt: at(3),
+          completedAt: at(5),
+          acceptedAt: new Date(start + 86_400_000),
+        })
         .where(eq(conversations.id, conversation!.id));
       await tx.insert(messages).values(
         texts.map(([senderId, text], n) => ({
@@ -126,7 +132,7 @@ async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<
           senderId,
           text,
           isRead: true,
-          createdAt: new Date(start + n * 600_000),
+          createdAt: at(n),
         })),
       );
       const [payment] = await tx
@@ -135,6 +141,7 @@ async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<
           conversationId: conversation!.id,
           paymentIntentId: `pi_seed_${conversation!.id.replaceAll('-', '')}`,
           status: 'succeeded',
+          createdAt: at(3),
           ...feeBreakdown(amount),
         })
         .returning();
@@ -148,6 +155,7 @@ async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<
         destinationAccountId: destination ?? null,
         stripeTransferId: destination ? `tr_seed_${payment!.id.replaceAll('-', '')}` : null,
         confirmedAt: destination ? new Date(start + 86_400_000) : null,
+        createdAt: new Date(start + 86_400_000),
       });
       const [reviewer] = await tx
         .select({ firstName: profiles.firstName })
@@ -162,6 +170,7 @@ async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<
         comment,
         isVerified: true,
         reviewerFirstName: reviewer?.firstName ?? null,
+        createdAt: new Date(start + 86_400_000),
       });
     });
   }

@@ -3,16 +3,10 @@ import { Link } from 'react-router';
 import { CONVERSATION_MESSAGES, parseMessage } from '../../../domain/negotiation';
 import { displayName } from '../../../domain/user-summary';
 import { Badge } from '../../ui/badge';
+import { listTime } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useConversations } from './api';
-
-const when = (at: string | Date) => {
-  const date = new Date(at);
-  return date.toDateString() === new Date().toDateString()
-    ? date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })
-    : date.toLocaleDateString();
-};
 
 /** /conversations: newest activity first, the other party, the service, the last message and unread count. */
 export function ConversationsPage() {
@@ -60,7 +54,7 @@ export function ConversationsPage() {
                     >
                       {name}
                     </Link>
-                    <span className="shrink-0 text-xs text-muted-foreground">{when(c.updatedAt)}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground">{listTime(c.updatedAt)}</span>
                   </div>
                   <p className="truncate text-sm text-primary">{c.serviceTitle ?? c.subjectTitle}</p>
                   <p className={`truncate text-sm ${c.unread > 0 ? 'font-medium' : 'text-muted-foreground'}`}>

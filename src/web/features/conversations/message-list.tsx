@@ -1,11 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { parseMessage, sameGroup } from '../../../domain/negotiation';
 import { cn } from '../../lib/cn';
+import { clockTime, dayKey, dayLabel } from '../../lib/dates';
 import type { ChatMessage } from './api';
 
-const time = (at: string | Date) => new Date(at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
-
-/** Bubbles grouped by sender within 5 minutes; special messages as centred notices; newest at the bottom. */
+/**
+ * Bubbles grouped by sender within 5 minutes; special messages as centred notices; a day label above each day's
+ * first message; newest at the bottom.
+ */
 export function MessageList({
   messages,
   ownId,
@@ -23,44 +25,72 @@ export function MessageList({
   return (
     <ol aria-label="Messages" className="flex flex-1 flex-col gap-1 overflow-y-auto px-4 py-4">
       {messages.map((m, i) => {
-        const parsed = parseMessage(m.text);
-        if (parsed.prefix) {
-          return (
-            <li key={m.id} className="my-2 flex justify-center" data-testid="notice">
-              <span
-                className={cn(
-                  'rounded-full border px-3 py-1 text-center text-xs',
-                  parsed.prefix === '[PRICE_ACCEPTED]' && 'border-green-600 text-green-700 dark:text-green-400',
-                  parsed.prefix === '[PRICE_REJECTED]' && 'border-destructive text-destructive',
-                  parsed.prefix === '[PRICE_PROPOSAL]' && 'border-primary text-primary',
-                )}
-              >
-                {parsed.body} · {time(m.createdAt)}
-              </span>
-            </li>
-          );
-        }
-        const own = m.senderId === ownId;
-        const grouped = sameGroup(messages[i - 1], m) && !parseMessage(messages[i - 1]!.text).prefix;
+        const newDay = i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(m.createdAt);
         return (
-          <li key={m.id} className={cn('flex flex-col', own ? 'items-end' : 'items-start', !grouped && 'mt-3')}>
-            {!grouped && (
-              <span className="mb-1 text-xs text-muted-foreground">
-                {own ? 'You' : otherName} · {time(m.createdAt)}
-              </span>
+          <Fragment key={m.id}>
+            {newDay && (
+              <li className="my-3 flex justify-center">
+                <span className="text-xs font-medium text-muted-foreground">{dayLabel(m.createdAt)}</span>
+              </li>
             )}
-            <p
-              className={cn(
-                'max-w-[80%] rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap break-words',
-                own ? 'bg-primary text-primary-foreground' : 'bg-muted',
-              )}
-            >
-              {m.text}
-            </p>
-          </li>
+            <MessageItem
+              message={m}
+              previous={newDay ? undefined : messages[i - 1]}
+              own={m.senderId === ownId}
+              otherName={otherName}
+            />
+          </Fragment>
         );
       })}
       <li ref={end} aria-hidden className="h-0" />
     </ol>
+  );
+}
+
+function MessageItem({
+  message: m,
+  previous,
+  own,
+  otherName,
+}: {
+  message: ChatMessage;
+  previous: ChatMessage | undefined;
+  own: boolean;
+  otherName: string;
+}) {
+  const parsed = parseMessage(m.text);
+  if (parsed.prefix) {
+    return (
+      <li className="my-2 flex justify-center" data-testid="notice">
+        <span
+          className={cn(
+            'rounded-full border px-3 py-1 text-center text-xs',
+            parsed.prefix === '[PRICE_ACCEPTED]' && 'border-green-600 text-green-700 dark:text-green-400',
+            parsed.prefix === '[PRICE_REJECTED]' && 'border-destructive text-destructive',
+            parsed.prefix === '[PRICE_PROPOSAL]' && 'border-primary text-primary',
+          )}
+        >
+          {parsed.body} · {clockTime(m.createdAt)}
+        </span>
+      </li>
+    );
+  }
+  const grouped = previous !== undefined && sameGroup(previous, m) && !parseMessage(previous.text).prefix;
+  return (
+    <li className={cn('flex flex-col', own ? 'items-end' : 'items-start', !grouped && 'mt-3')}>
+      {!grouped && (
+        <span className="mb-1 text-xs text-muted-foreground">
+          {own ? 'You' : otherName} · {clockTime(m.createdAt)}
+        </span>
+      )}
+      <p
+        className={cn(
+          'max-w-[80%] rounded-2xl px-3 py-2 text-sm whitespace-pre-wrap break-words',
+          own ? 'bg-primary text-primary-foreground' : 'bg-muted',
+        )}
+      >
+        {m.text}
+      </p>
+    </li>
   );
 }

@@ -12,6 +12,7 @@ import { RatingsSection } from '../reviews/ratings-section';
 import { usePublicProfile } from './api';
 import { useUserServices } from '../services/api';
 import { ServiceCard } from '../services/service-card';
+import { shortDate } from '../../lib/dates';
 
 /** /profile/{userId}: what anyone may see of a user. */
 export function PublicProfilePage() {
@@ -53,7 +54,7 @@ export function PublicProfilePage() {
               </p>
             )}
             {p.bio && <p className="whitespace-pre-line">{p.bio}</p>}
-            <p className="text-sm text-muted-foreground">Member since {new Date(p.createdAt).toLocaleDateString()}</p>
+            <p className="text-sm text-muted-foreground">Member since {shortDate(p.createdAt)}</p>
           </div>
           {isOwner && (
             <Button variant="outline" asChild>

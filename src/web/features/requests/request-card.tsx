@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { CategoryIcon } from '../services/category-icon';
+import { shortDate } from '../../lib/dates';
 
 export interface RequestCardData {
   id: string;
@@ -62,7 +63,7 @@ export function RequestCard({
               ? 'Budget open'
               : `Budget ${formatPrice(request.budgetCents, request.pricingType)}`}
           </span>
-          <span className="text-muted-foreground">Posted {new Date(request.createdAt).toLocaleDateString()}</span>
+          <span className="text-muted-foreground">Posted {shortDate(request.createdAt)}</span>
         </div>
         {actions}
       </div>

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { dayKey, dayLabel, listTime } from './dates';
+
+// Local-time constructors, so the cases hold in any time zone the tests run in.
+const now = new Date(2026, 10, 23, 9, 30);
+
+describe('chat and list dates', () => {
+  it('labels today and yesterday by name, across midnight by the calendar, not 24 hours', () => {
+    expect(dayLabel(new Date(2026, 10, 23, 0, 5), now)).toBe('Today');
+    expect(dayLabel(new Date(2026, 10, 22, 23, 55), now)).toBe('Yesterday');
+    expect(dayLabel(new Date(2026, 10, 22, 0, 1), now)).toBe('Yesterday');
+  });
+
+  it('names older days with the weekday this year and the year before that', () => {
+    expect(dayLabel(new Date(2026, 10, 16, 12), now)).toBe('Mon, Nov 16');
+    expect(dayLabel(new Date(2025, 10, 16, 12), now)).toBe('Nov 16, 2025');
+  });
+
+  it('a list shows the clock time today and the date before', () => {
+    expect(listTime(new Date(2026, 10, 23, 8, 5), now)).toBe('8:05 AM');
+    expect(listTime(new Date(2026, 10, 20, 8, 5), now)).toBe('Nov 20, 2026');
+  });
+
+  it('groups by local calendar day', () => {
+    expect(dayKey(new Date(2026, 10, 23, 0, 0))).toBe(dayKey(new Date(2026, 10, 23, 23, 59)));
+    expect(dayKey(new Date(2026, 10, 23, 0, 0))).not.toBe(dayKey(new Date(2026, 10, 22, 23, 59)));
+  });
+});
