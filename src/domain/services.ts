@@ -36,6 +36,7 @@ export const SERVICE_MESSAGES = {
   deleteFailed: 'Failed to delete service',
   notFound: 'Service not found',
   loadDetailsFailed: 'Failed to load service details',
+  loadUnexpected: 'An error occurred while loading the service',
   idNotFound: 'Service ID not found',
   mustBeLoggedInToEdit: 'You must be logged in to edit a service',
   loadFailed: (message: string) => `Failed to load services: ${message}`,

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { fromCents } from '../../../domain/money';
 import { SERVICE_MESSAGES } from '../../../domain/services';
+import { isNetworkError } from '../../lib/network-error';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { useSession } from '../accounts/api';
 import { useService, useUpdateService } from './api';
@@ -25,9 +26,7 @@ export function EditServicePage() {
       toast.error(SERVICE_MESSAGES.mustBeLoggedInToEdit);
       navigate(`/auth?mode=login&redirect=${encodeURIComponent(`/edit-service/${id}`)}`, { replace: true });
     } else if (service.isError) {
-      toast.error(
-        service.error.data?.code === 'NOT_FOUND' ? SERVICE_MESSAGES.notFound : SERVICE_MESSAGES.loadDetailsFailed,
-      );
+      toast.error(serviceLoadError(service.error));
       navigate('/my-services', { replace: true });
     } else if (notOwner) {
       toast.error('You can only edit your own services');
@@ -77,4 +76,10 @@ export function EditServicePage() {
       </Card>
     </div>
   );
+}
+
+/** Spec texts: a missing service, an answer that failed, or a call that never reached the server. */
+function serviceLoadError(error: { data?: { code?: string } | null }) {
+  if (error.data?.code === 'NOT_FOUND') return SERVICE_MESSAGES.notFound;
+  return isNetworkError(error) ? SERVICE_MESSAGES.loadUnexpected : SERVICE_MESSAGES.loadDetailsFailed;
 }
