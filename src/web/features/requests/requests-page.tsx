@@ -71,6 +71,8 @@ export function RequestsPage() {
           />
           <FiltersPopover />
         </div>
+        {/* Screen-reader users jump by headings: the cards' h3 titles sit under this one. */}
+        <h2 className="sr-only">Service requests found</h2>
         {listing.isPending ? (
           <p role="status">Loading requests...</p>
         ) : listing.isError ? (
@@ -78,7 +80,7 @@ export function RequestsPage() {
         ) : requests.length === 0 ? (
           <p className="py-10 text-center text-muted-foreground">No service requests match these filters yet.</p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <ul aria-label="Requests found" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {requests.map((r) => (
               <li key={r.id}>
                 <RequestCard

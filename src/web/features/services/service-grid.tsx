@@ -32,7 +32,11 @@ export function ServiceGrid({ filters }: { filters: ServiceFilters }) {
     return <p className="py-10 text-center text-muted-foreground">No services match these filters yet.</p>;
   }
   return (
-    <div className="flex flex-col gap-6">
+    <section aria-labelledby="service-results" className="flex flex-col gap-6">
+      {/* Screen-reader users jump by headings: the cards' h3 titles sit under this one. */}
+      <h2 id="service-results" className="sr-only">
+        Services found
+      </h2>
       <ul className={gridClass}>
         {services.map((s) => (
           <li key={s.id}>
@@ -41,6 +45,6 @@ export function ServiceGrid({ filters }: { filters: ServiceFilters }) {
         ))}
       </ul>
       <LoadMoreButton listing={listing} />
-    </div>
+    </section>
   );
 }
