@@ -150,6 +150,13 @@ test.describe('service requests', () => {
     await expect(page.getByText('Request updated successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/my-services\?tab=requests$/);
     await expect(page.getByTestId('request-card').filter({ hasText: title })).toContainText('$55.00');
+
+    // The tabs follow the keyboard and keep the choice in the address.
+    await page.getByRole('tab', { name: 'My Requests' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(/\/my-services\?tab=services$/);
+    await expect(page.getByRole('tab', { name: 'My Services' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText("You haven't created any services yet")).toBeVisible();
   });
 
   test('a visitor sees the Sign In Required card', async ({ page }) => {

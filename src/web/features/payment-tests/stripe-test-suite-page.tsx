@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatPrice } from '../../../domain/money';
@@ -11,6 +10,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { Tabs, TabsContent, TabsList } from '../../ui/tabs';
 import { useSession } from '../accounts/api';
 
 type Status = 'pending' | 'running' | 'passed' | 'failed' | 'warning';
@@ -83,34 +83,24 @@ export function StripeTestSuitePage() {
           Not in test mode! Using live keys.
         </p>
       )}
-      <Tabs.Root defaultValue="automated" className="flex flex-col gap-4">
-        <Tabs.List className="flex flex-wrap gap-1 border-b" aria-label="Payment test suite">
-          {TABS.map((t) => (
-            <Tabs.Trigger
-              key={t.value}
-              value={t.value}
-              className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium data-[state=active]:border-primary data-[state=active]:text-primary"
-            >
-              {t.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="automated">
+      <Tabs defaultValue="automated" className="flex flex-col gap-4">
+        <TabsList label="Payment test suite" tabs={TABS} />
+        <TabsContent value="automated">
           <AutomatedTests mode={s.mode} />
-        </Tabs.Content>
-        <Tabs.Content value="routing">
+        </TabsContent>
+        <TabsContent value="routing">
           <RoutingTab />
-        </Tabs.Content>
-        <Tabs.Content value="manual">
+        </TabsContent>
+        <TabsContent value="manual">
           <ManualTab />
-        </Tabs.Content>
-        <Tabs.Content value="database">
+        </TabsContent>
+        <TabsContent value="database">
           <DatabaseTab />
-        </Tabs.Content>
-        <Tabs.Content value="webhooks">
+        </TabsContent>
+        <TabsContent value="webhooks">
           <WebhookTab url={s.webhookUrl} required={s.requiredEvents} alsoHandled={s.alsoHandled} />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

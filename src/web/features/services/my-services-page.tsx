@@ -3,17 +3,17 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SERVICE_MESSAGES } from '../../../domain/services';
-import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
+import { Tabs, TabsContent, TabsList } from '../../ui/tabs';
 import { useSession } from '../accounts/api';
 import { MyRequestsTab } from '../requests/my-requests-tab';
 import { useDeleteService, useMyServices } from './api';
 import { ServiceCard } from './service-card';
 
 const TABS = [
-  { id: 'services', label: 'My Services' },
-  { id: 'requests', label: 'My Requests' },
+  { value: 'services', label: 'My Services' },
+  { value: 'requests', label: 'My Requests' },
 ] as const;
 
 /** /my-services?tab=services|requests: what the user offers and what they asked for. */
@@ -33,24 +33,22 @@ export function MyServicesPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
       <h1 className="text-3xl font-bold">My Services and Requests</h1>
-      <div role="tablist" aria-label="My Services and Requests" className="flex gap-2 border-b">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            role="tab"
-            type="button"
-            aria-selected={tab === t.id}
-            className={cn(
-              '-mb-px border-b-2 px-4 py-2 text-sm font-medium',
-              tab === t.id ? 'border-primary text-primary' : 'border-transparent text-muted-foreground',
-            )}
-            onClick={() => setParams({ tab: t.id }, { replace: true })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel">{tab === 'services' ? <MyServicesTab /> : <MyRequestsTab />}</div>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+        className="flex flex-col gap-6"
+      >
+        <TabsList label="My Services and Requests" tabs={TABS} />
+        {/* Screen-reader users jump by headings: the cards' h3 titles sit under these. */}
+        <TabsContent value="services">
+          <h2 className="sr-only">My Services</h2>
+          <MyServicesTab />
+        </TabsContent>
+        <TabsContent value="requests">
+          <h2 className="sr-only">My Requests</h2>
+          <MyRequestsTab />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }
