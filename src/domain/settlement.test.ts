@@ -6,6 +6,7 @@ import {
   payoutCents,
   settlementLabel,
   settlementRefusal,
+  reversalNeeded,
   transferDue,
   type SettlementState,
 } from './settlement';
@@ -23,6 +24,7 @@ const paid: SettlementState = {
   cancelledAt: null,
   disputeOpen: false,
   transferred: false,
+  payoutInFlight: false,
   refundedCents: 0,
 };
 const completed = { ...paid, serviceStarted: true, serviceCompleted: true, completedAt: ago(0.5) };
@@ -68,9 +70,17 @@ describe('auto-confirmation and payout', () => {
 });
 
 describe('admin decisions', () => {
-  it('refunds only held money; resolves only open disputes; a partial refund leaves something on each side', () => {
+  it('refunds before or after the payout, not while it is in flight; resolves only open disputes', () => {
     expect(adminRefusal(paid, 'refund')).toBeNull();
-    expect(adminRefusal({ ...paid, transferred: true }, 'refund')).toBe('The provider has already been paid');
+    expect(reversalNeeded(paid)).toBe(false);
+    const paidOut = { ...completed, acceptedAt: ago(0.1), transferred: true };
+    expect(adminRefusal(paidOut, 'refund')).toBeNull();
+    expect(reversalNeeded(paidOut)).toBe(true);
+    expect(adminRefusal(paidOut, 'release')).toBe('The provider has already been paid');
+    expect(adminRefusal({ ...paidOut, payoutInFlight: true }, 'refund')).toBe(
+      'The payout is being sent; try again in a few minutes',
+    );
+    expect(adminRefusal({ ...paidOut, cancelledAt: ago(0) }, 'refund')).toBe('The service was cancelled');
     expect(adminRefusal(paid, 'release')).toBe('There is no open dispute');
     const disputed = { ...completed, disputeOpen: true };
     expect(adminRefusal(disputed, 'release')).toBeNull();

@@ -20,8 +20,10 @@ export interface SettlementState {
   acceptedAt: Date | null;
   cancelledAt: Date | null;
   disputeOpen: boolean;
-  /** The provider's transfer has been made (no refund or dispute can touch it afterwards). */
+  /** The provider's transfer has been made (or is on its way): disputes are closed; only an admin refund reverses it. */
   transferred: boolean;
+  /** The transfer is being sent or failed and awaits a retry: its outcome at the provider is not known yet. */
+  payoutInFlight: boolean;
   refundedCents: number;
 }
 
@@ -115,6 +117,11 @@ export function payoutCents(amountCents: number, refundedCents: number): number 
   return feeBreakdown(Math.max(0, amountCents - refundedCents)).providerAmountCents;
 }
 
+/** An admin refund after the payout takes the provider's transfer back first. */
+export function reversalNeeded(state: SettlementState): boolean {
+  return state.transferred && !state.payoutInFlight;
+}
+
 /** Whether the transfer is owed now (held or not: the provider's account readiness is checked where it is known). */
 export function transferDue(state: SettlementState): boolean {
   return (
@@ -127,12 +134,17 @@ export function transferDue(state: SettlementState): boolean {
   );
 }
 
-/** What an admin may do: refund while the money is still held; resolve only an open dispute. */
+/**
+ * What an admin may do: refund at any time after payment (a payout already made is reversed from the provider's
+ * account, as marketplaces do on a chargeback), except while a transfer's outcome is unknown; resolve only an open
+ * dispute, which by construction is before any payout.
+ */
 export function adminRefusal(state: SettlementState, action: 'refund' | AdminResolution, refundCents = 0) {
   if (!paid(state)) return 'The service is not paid';
   if (state.cancelledAt) return 'The service was cancelled';
-  if (state.transferred) return 'The provider has already been paid';
+  if (state.payoutInFlight) return 'The payout is being sent; try again in a few minutes';
   if (action === 'refund') return null;
+  if (state.transferred) return 'The provider has already been paid';
   if (!state.disputeOpen) return 'There is no open dispute';
   if (action === 'partial') {
     const left = state.amountCents - state.refundedCents;

@@ -97,7 +97,7 @@ test.describe('payouts', () => {
     await expect(page.getByTestId('payout-badge')).toHaveText('Ready');
   });
 
-  test('paid work is held until the client confirms, then the provider’s transfer shows in the admin suite', async ({
+  test('paid work is held until the client confirms, paid out (admin suite shows it), then an admin refund takes it back', async ({
     browser,
   }) => {
     test.setTimeout(120_000);
@@ -108,7 +108,7 @@ test.describe('payouts', () => {
     const title = `Payout${Date.now()} logo`;
     await offerService(provider, title, { price: '40' });
 
-    const { client } = await paidAndCompleted(browser, provider, title, '40');
+    const { client, chatUrl } = await paidAndCompleted(browser, provider, title, '40');
 
     // Both see where the money is: held for the client's confirmation, fee and payout spelled out.
     const panel = client.getByTestId('payment-panel');
@@ -127,6 +127,20 @@ test.describe('payouts', () => {
     await expect(admin.getByTestId('mode-badge')).toHaveText('TEST MODE');
     await admin.getByRole('tab', { name: 'Database State' }).click();
     await expect(admin.getByTestId('db-transfers')).toContainText('$36.00 paid');
+
+    // Refunded after the payout: the provider's transfer is taken back, and both parties see it live.
+    await admin.goto(chatUrl.replace('/chat/', '/conversations/'));
+    const adminPanel = admin.getByTestId('payment-panel');
+    await adminPanel.getByRole('button', { name: 'Refund $40.00' }).click();
+    const confirm = admin.getByRole('dialog');
+    await expect(confirm).toContainText("the provider's payout of $36.00 is taken back from their account");
+    await confirm.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(admin.getByText('Payment refunded')).toBeVisible();
+    await expect(panel).toContainText('Refunded to the client');
+    await expect(panel).toContainText('Payout reversal $36.00: taken back');
+    await expect(
+      provider.getByTestId('notice').getByText("the provider's payout of $36.00 was reversed", { exact: false }),
+    ).toBeVisible();
   });
 
   test('a client disputes finished work; the admin refunds part and releases the rest on the progress page', async ({

@@ -27,6 +27,7 @@ export interface PaymentEvent {
       id: string;
       amount?: number;
       amount_received?: number;
+      amount_reversed?: number;
       metadata?: Record<string, string>;
       /** account.updated */
       charges_enabled?: boolean;
@@ -72,6 +73,8 @@ export interface PaymentProvider {
     transferGroup: string;
     metadata: Record<string, string>;
   }): Promise<{ id: string }>;
+  /** Takes (part of) a transfer back from the connected account; the same key never reverses twice. */
+  reverseTransfer(input: { transferId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
   /** Returns money to the client's card; the same key never refunds twice. */
   createRefund(input: {
     paymentIntentId: string;

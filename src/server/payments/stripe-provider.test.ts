@@ -17,6 +17,7 @@ const api = createServer((request, response) => {
       '/v1/account_links': { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_123/abc' },
       '/v1/transfers': { id: 'tr_123', object: 'transfer' },
       '/v1/refunds': { id: 're_123', object: 'refund' },
+      '/v1/transfers/tr_123/reversals': { id: 'trr_123', object: 'transfer_reversal' },
     };
     response.end(
       JSON.stringify(
@@ -72,7 +73,7 @@ describe('the Stripe payment provider', () => {
     });
   });
 
-  it('onboards with Connect Express (a minor’s account in the guardian’s name) and pays out with keyed transfers', async () => {
+  it('onboards with Connect Express (a minor’s account in the guardian’s name) and pays out with keyed transfers and reversals', async () => {
     const provider = createStripeProvider(keys, { host: '127.0.0.1', port, protocol: 'http' });
     received.length = 0;
     const accountId = await provider.createConnectedAccount({
@@ -112,6 +113,15 @@ describe('the Stripe payment provider', () => {
     await provider.createRefund({ paymentIntentId: 'pi_1', amountCents: 6500, idempotencyKey: 'refund-full-c1' });
     expect(received[3]!.headers['idempotency-key']).toBe('refund-full-c1');
     expect(Object.fromEntries(received[3]!.body)).toMatchObject({ payment_intent: 'pi_1', amount: '6500' });
+    const reversal = await provider.reverseTransfer({
+      transferId: 'tr_123',
+      amountCents: 5850,
+      idempotencyKey: 'reversal-t1',
+    });
+    expect(reversal.id).toBe('trr_123');
+    expect(received[4]!.path).toBe('/v1/transfers/tr_123/reversals');
+    expect(received[4]!.headers['idempotency-key']).toBe('reversal-t1');
+    expect(Object.fromEntries(received[4]!.body)).toMatchObject({ amount: '5850' });
   });
 
   it('accepts events signed with the endpoint secret and refuses any other', () => {

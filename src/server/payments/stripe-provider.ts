@@ -88,6 +88,10 @@ export function createStripeProvider(
       );
       return { id: transfer.id };
     },
+    async reverseTransfer({ transferId, amountCents, idempotencyKey }) {
+      const reversal = await stripe.transfers.createReversal(transferId, { amount: amountCents }, { idempotencyKey });
+      return { id: reversal.id };
+    },
     async createRefund({ paymentIntentId, amountCents, idempotencyKey }) {
       const refund = await stripe.refunds.create(
         { payment_intent: paymentIntentId, amount: amountCents },

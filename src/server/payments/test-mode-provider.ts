@@ -122,6 +122,11 @@ export function createTestModeProvider(sessionSecret: string, db?: Db): TestMode
       });
       return { id };
     },
+    async reverseTransfer({ transferId, amountCents, idempotencyKey }) {
+      const id = idFrom(webhookSecret, 'trr_test_', idempotencyKey);
+      await emit('transfer.reversed', { id: transferId, amount_reversed: amountCents });
+      return { id };
+    },
     async createRefund({ idempotencyKey }) {
       return { id: idFrom(webhookSecret, 're_test_', idempotencyKey) };
     },

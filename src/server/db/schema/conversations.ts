@@ -161,6 +161,10 @@ export const transfers = pgTable(
     stripeTransferId: text('stripe_transfer_id').unique(),
     /** Set when Stripe's transfer.created event arrives. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, precision: 3 }),
+    /** An admin refund after the payout takes it back: decided (reversed_at), then sent (stripe_reversal_id). */
+    reversedCents: integer('reversed_cents'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true, precision: 3 }),
+    stripeReversalId: text('stripe_reversal_id'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ import {
   allowedSettlementActions,
   autoConfirmAt,
   payoutCents,
+  reversalNeeded,
   SETTLEMENT_LABELS,
   settlementLabel,
 } from '../../../domain/settlement';
@@ -71,13 +72,20 @@ export async function paymentHistory(
           amountCents: transfer.amountCents,
           createdAt: transfer.createdAt,
           confirmedAt: transfer.confirmedAt,
+          reversedCents: transfer.reversedCents,
+          reversedAt: transfer.reversedAt,
+          reversalDone: transfer.stripeReversalId !== null,
         }
       : null,
     refunds: refundRows,
     disputes: disputeRows,
     actions: party ? allowedSettlementActions(state, party, now) : [],
     admin: viewer.isAdmin
-      ? { canRefund: adminRefusal(state, 'refund') === null, canResolve: adminRefusal(state, 'release') === null }
+      ? {
+          canRefund: adminRefusal(state, 'refund') === null,
+          refundReversesPayout: reversalNeeded(state),
+          canResolve: adminRefusal(state, 'release') === null,
+        }
       : null,
   };
 }

@@ -1,17 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import { formatPrice } from '../../../domain/money';
-import { adminRefusal, type AdminResolution } from '../../../domain/settlement';
+import { adminRefusal, reversalNeeded, type AdminResolution } from '../../../domain/settlement';
 import type { Tx } from '../../db/database';
 import { disputes } from '../../db/schema/conversations';
 import { remainingCents, refuseIf, settlementStep } from './settle-conversation';
 import type { SettlementDeps } from './transfers';
 
-/** Admin: refund what is left of a paid conversation whose payout has not been made; any open dispute closes. */
+/**
+ * Admin: refund what is left of a paid conversation; any open dispute closes. A payout already made is reversed from
+ * the provider's account first.
+ */
 export function refundPayment(deps: SettlementDeps, admin: { id: string }, conversationId: string, now: Date) {
-  return settlementStep(deps, conversationId, async (tx, { conversation, state }) => {
+  return settlementStep(deps, conversationId, async (tx, { conversation, state, transfer }) => {
     refuseIf(adminRefusal(state, 'refund'));
     const amountCents = remainingCents(state);
+    const reversePayout = reversalNeeded(state);
     if (state.disputeOpen) await closeDispute(tx, conversation.id, admin.id, now, 'refunded', amountCents);
+    const refunded = `[SYSTEM] An admin refunded ${formatPrice(amountCents)} to the client`;
     return {
       patch: { cancelledAt: now, disputeOpen: false },
       refund: {
@@ -20,7 +25,14 @@ export function refundPayment(deps: SettlementDeps, admin: { id: string }, conve
         idempotencyKey: `refund-full-${conversation.id}`,
         requestedBy: admin.id,
       },
-      message: { senderId: admin.id, text: `[SYSTEM] An admin refunded ${formatPrice(amountCents)} to the client` },
+      reversePayout,
+      message: {
+        senderId: admin.id,
+        text:
+          reversePayout && transfer
+            ? `${refunded}; the provider's payout of ${formatPrice(transfer.amountCents)} was reversed`
+            : refunded,
+      },
     };
   });
 }

@@ -7,13 +7,15 @@ import { AppError } from '../../errors';
 import { partyOf, type ConversationRow } from '../conversations/conversation-access';
 import { announce, insertMessage, type MessageRow } from '../conversations/post-message';
 import { claimRefund, sendRefund, type RefundRow } from './refunds';
-import { lockConversation, readSettlement, type Settlement } from './settlement-state';
+import { claimReversal, sendReversal } from './reversals';
+import { lockConversation, readSettlement, type Settlement, type TransferRow } from './settlement-state';
 import { payOutIfDue, type SettlementDeps } from './transfers';
 
 export interface StepResult {
   conversation: ConversationRow;
   messages: MessageRow[];
   refund: RefundRow | null;
+  reversal: TransferRow | null;
   paymentIntentId: string | null;
   payOut: boolean;
 }
@@ -32,6 +34,8 @@ export async function settlementStep(
     patch?: Partial<ConversationRow>;
     message?: { senderId: string; text: string };
     refund?: { amountCents: number; reason: string; idempotencyKey: string; requestedBy: string | null };
+    /** Take the provider's payout back (an admin refund after it was made). */
+    reversePayout?: boolean;
     payOut?: boolean;
   }>,
 ): Promise<StepResult> {
@@ -39,6 +43,7 @@ export async function settlementStep(
     const conversation = await lockConversation(tx, conversationId);
     const settlement = await readSettlement(tx, conversation);
     const decided = await step(tx, settlement);
+    const reversal = decided.reversePayout ? await claimReversal(tx, settlement, new Date()) : null;
     const refund = decided.refund ? await claimRefund(tx, settlement, decided.refund) : null;
     if (decided.patch) await tx.update(conversations).set(decided.patch).where(eq(conversations.id, conversationId));
     const messages = decided.message
@@ -48,10 +53,12 @@ export async function settlementStep(
       conversation,
       messages,
       refund,
+      reversal,
       paymentIntentId: settlement.payment?.paymentIntentId ?? null,
       payOut: decided.payOut ?? false,
     };
   });
+  if (result.reversal) await sendReversal(deps, result.reversal);
   if (result.refund && result.paymentIntentId) await sendRefund(deps, result.refund, result.paymentIntentId);
   if (result.payOut) await payOutIfDue(deps, conversationId);
   announce(deps.bus, result.conversation, [

@@ -48,6 +48,7 @@ export async function readSettlement(db: Db | Tx, conversation: ConversationRow)
       disputeOpen: conversation.disputeOpen,
       // A held transfer has not moved money; pending and failed ones may have, so they count as made.
       transferred: transfer !== undefined && transfer.status !== 'held',
+      payoutInFlight: transfer?.status === 'pending' || transfer?.status === 'failed',
       refundedCents: refunded?.cents ?? 0,
     },
   };

@@ -3,6 +3,7 @@ import { AUTO_CONFIRM_DAYS } from '../../../domain/settlement';
 import { conversations } from '../../db/schema/conversations';
 import { autoConfirm } from './confirm-completion';
 import { retryRefunds } from './refunds';
+import { retryReversals } from './reversals';
 import { retryTransfers, type SettlementDeps } from './transfers';
 
 /** How often the server looks for work to accept automatically and money movements to retry. */
@@ -10,7 +11,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Accepts completed services whose 3 days have passed, and retries transfers and refunds a crash or an outage left
- * unfinished. `now` is a parameter so tests can move the clock.
+ * unfinished (reversals of payouts too). `now` is a parameter so tests can move the clock.
  */
 export async function runSettlementSweep(deps: SettlementDeps, now: Date): Promise<{ autoConfirmed: number }> {
   const cutoff = new Date(now.getTime() - AUTO_CONFIRM_DAYS * 24 * 60 * 60 * 1000);
@@ -31,6 +32,7 @@ export async function runSettlementSweep(deps: SettlementDeps, now: Date): Promi
     if (step.messages.length > 0) autoConfirmed += 1;
   }
   await retryTransfers(deps, now);
+  await retryReversals(deps, now);
   await retryRefunds(deps, now);
   return { autoConfirmed };
 }

@@ -252,4 +252,44 @@ describe('admin refunds and access', () => {
     expect(await refundsOf(id)).toMatchObject([{ amountCents: 2500, reason: 'admin_refund' }]);
     expect((await history(admin, id)).label).toBe('cancelled');
   });
+
+  it('after the payout, an admin refund takes the provider’s transfer back, then refunds the client, once', async () => {
+    const id = await completed(50);
+    await t.ok(client, 'settlement.confirm', { conversationId: id });
+    expect((await transfersOf(id))[0]).toMatchObject({ status: 'paid', amountCents: 4500 });
+    expect((await history(admin, id)) as unknown).toMatchObject({
+      admin: { canRefund: true, refundReversesPayout: true },
+    });
+    expect((await t.call(provider, 'settlement.refund', { conversationId: id })).status).toBe(403);
+
+    await t.ok(admin, 'settlement.refund', { conversationId: id });
+    const [transfer] = await transfersOf(id);
+    expect(transfer).toMatchObject({ status: 'paid', reversedCents: 4500 });
+    expect(transfer!.stripeReversalId).toMatch(/^trr_test_/);
+    expect(await refundsOf(id)).toMatchObject([{ amountCents: 5000, reason: 'admin_refund' }]);
+    expect((await t.call(admin, 'settlement.refund', { conversationId: id })).status).toBe(409);
+    expect(await history(client, id)).toMatchObject({ label: 'refunded', providerAmountCents: 0 });
+    const texts = (await t.ok<{ text: string }[]>(client, 'conversations.messages', { id }, 'GET')).map((m) => m.text);
+    expect(texts).toContain(
+      "[SYSTEM] An admin refunded $50.00 to the client; the provider's payout of $45.00 was reversed",
+    );
+  });
+
+  it('a reversal the provider refuses is recorded, the client is still refunded, and the sweep retries it', async () => {
+    const id = await completed(20);
+    await t.ok(client, 'settlement.confirm', { conversationId: id });
+    const reverse = app.payments.reverseTransfer;
+    app.payments.reverseTransfer = () => Promise.reject(new Error('Insufficient funds in the connected account'));
+    try {
+      await t.ok(admin, 'settlement.refund', { conversationId: id });
+    } finally {
+      app.payments.reverseTransfer = reverse;
+    }
+    expect((await transfersOf(id))[0]).toMatchObject({ reversedCents: 1800, stripeReversalId: null });
+    expect((await refundsOf(id))[0]!.stripeRefundId).toMatch(/^re_test_/);
+    const failures = await db().select().from(paymentFailures).where(eq(paymentFailures.conversationId, id));
+    expect(failures.map((f) => f.failureType)).toEqual(['reversal_failed']);
+    await runSettlementSweep(deps(), new Date(Date.now() + 2 * 60_000));
+    expect((await transfersOf(id))[0]!.stripeReversalId).toMatch(/^trr_test_/);
+  });
 });

@@ -8,7 +8,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { useSettlementMutations, type PaymentHistory } from './api';
 
-/** Admins: refund a paid conversation while the money is held, and resolve an open dispute. */
+/** Admins: refund a paid conversation (reversing a payout already made), and resolve an open dispute. */
 export function AdminSettlementTools({ conversationId, history }: { conversationId: string; history: PaymentHistory }) {
   const { refund, resolve } = useSettlementMutations(conversationId);
   const [partial, setPartial] = useState('');
@@ -43,7 +43,11 @@ export function AdminSettlementTools({ conversationId, history }: { conversation
           <ConfirmButton
             trigger={`Refund ${formatPrice(left)}`}
             title="Refund the client?"
-            description={`${formatPrice(left)} goes back to the client's card and the conversation closes without a payout.`}
+            description={
+              history.admin.refundReversesPayout
+                ? `${formatPrice(left)} goes back to the client's card, and the provider's payout of ${formatPrice(history.transfer?.amountCents ?? 0)} is taken back from their account.`
+                : `${formatPrice(left)} goes back to the client's card and the conversation closes without a payout.`
+            }
             confirmLabel="Refund"
             busyLabel="Refunding..."
             onConfirm={() => run(() => refund.mutateAsync({ conversationId }), SETTLEMENT_MESSAGES.refunded)}

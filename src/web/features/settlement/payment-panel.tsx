@@ -52,6 +52,12 @@ export function PaymentPanel({ conversationId, compact = false }: { conversation
             {h.transfer.status === 'paid' ? ` ${when(h.transfer.createdAt)}` : ''}
           </li>
         )}
+        {h.transfer?.reversedAt && (
+          <li>
+            Payout reversal {formatPrice(h.transfer.reversedCents ?? 0)}:{' '}
+            {h.transfer.reversalDone ? `taken back ${when(h.transfer.reversedAt)}` : 'being sent; retrying'}
+          </li>
+        )}
         {h.refunds.map((r) => (
           <li key={String(r.createdAt)}>
             Refund {formatPrice(r.amountCents)} {when(r.createdAt)}
