@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase } from './db/database';
 import { grantConfiguredAdmins } from './features/accounts/grant-configured-admins';
 import { startSettlementSweep } from './features/settlement/settlement-sweep';
 import { createInProcessEventBus } from './realtime/event-bus';
+import { createPostgresEventBus } from './realtime/postgres-event-bus';
 
 /** config -> database -> app -> listen; SIGTERM closes everything cleanly. */
 async function main() {
@@ -25,7 +26,11 @@ async function main() {
   await ensureServiceCategories(database.db);
   await grantConfiguredAdmins(database.db, config.ADMIN_EMAILS);
 
-  const bus = createInProcessEventBus();
+  // Several servers may share one PostgreSQL server, so their live events travel through it; the embedded database
+  // has exactly one server (the DATA_DIR lock), which keeps them in process.
+  const bus = config.DATABASE_URL
+    ? await createPostgresEventBus(config.DATABASE_URL, (error) => console.error('Event bus:', error))
+    : createInProcessEventBus();
   const webRoot = path.join(import.meta.dirname, '../web');
   const { server, payments } = await createApp({ config, db: database.db, bus, webRoot });
   // Auto-confirmation 3 days after completion, and retries of unfinished transfers and refunds.

@@ -9,8 +9,8 @@ export interface BusEvent<T = unknown> {
 }
 
 /**
- * How features tell live subscribers that something happened. In-process for the embedded database; a
- * PostgreSQL LISTEN/NOTIFY implementation can sit behind the same interface for several servers.
+ * How features tell live subscribers that something happened. In-process for the embedded database; with a
+ * PostgreSQL server, `createPostgresEventBus` (LISTEN/NOTIFY) shares events between several servers.
  */
 export interface EventBus {
   publish(channel: string, data: unknown): BusEvent;

@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BusEvent, EventBus } from './event-bus';
+import { createPostgresEventBus } from './postgres-event-bus';
+
+const url = process.env.TEST_DATABASE_URL;
+const buses: EventBus[] = [];
+afterAll(() => Promise.all(buses.map((b) => b.close())));
+
+async function bus() {
+  const created = await createPostgresEventBus(url!, (error) => {
+    throw error;
+  });
+  buses.push(created);
+  return created;
+}
+
+async function take(iterable: AsyncIterable<BusEvent>, count: number): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for await (const event of iterable) {
+    out.push(event.data);
+    if (out.length === count) break;
+  }
+  return out;
+}
+
+// Needs a PostgreSQL server (LISTEN/NOTIFY): the PostgreSQL pass of CI.
+describe.runIf(url)('the event bus shared by several servers through PostgreSQL', () => {
+  it('an event published on one server reaches subscribers on another, in order, once on each', async () => {
+    const [a, b] = [await bus(), await bus()];
+    const onB = take(b.subscribe('conversation:1'), 30);
+    const onA = take(a.subscribe('conversation:1'), 30);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const sent = Array.from({ length: 30 }, (_, i) => ({ type: 'message', n: i }));
+    for (const data of sent) a.publish('conversation:1', data);
+    a.publish('conversation:2', 'elsewhere');
+    expect(await onB).toEqual(sent);
+    expect(await onA).toEqual(sent);
+  });
+
+  it('a message far over the 8000-byte NOTIFY limit arrives whole', async () => {
+    const [a, b] = [await bus(), await bus()];
+    const received = take(b.subscribe('room:7'), 2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const text = 'Grüße 😀 "quoted" \\ '.repeat(2000);
+    a.publish('room:7', { text });
+    a.publish('room:7', 'after');
+    expect(await received).toEqual([{ text }, 'after']);
+  });
+});
