@@ -1,15 +1,15 @@
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BusEvent, EventBus } from './event-bus';
 import { createPostgresEventBus } from './postgres-event-bus';
 
 const url = process.env.TEST_DATABASE_URL;
 const buses: EventBus[] = [];
+const logged: unknown[] = [];
 afterAll(() => Promise.all(buses.map((b) => b.close())));
 
 async function bus() {
-  const created = await createPostgresEventBus(url!, (error) => {
-    throw error;
-  });
+  const created = await createPostgresEventBus(url!, (error) => logged.push(error));
   buses.push(created);
   return created;
 }
@@ -45,5 +45,21 @@ describe.runIf(url)('the event bus shared by several servers through PostgreSQL'
     a.publish('room:7', { text });
     a.publish('room:7', 'after');
     expect(await received).toEqual([{ text }, 'after']);
+  });
+
+  it('keeps delivering after the database drops its listening connection', async () => {
+    const [a, b] = [await bus(), await bus()];
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN skills_bus' and pid <> pg_backend_pid()`,
+    );
+    await admin.end();
+    const received = take(b.subscribe('profile:1'), 1);
+    // The listener reconnects after a second; what is published once it is back arrives.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    a.publish('profile:1', 'back');
+    expect(await received).toEqual(['back']);
+    expect(logged.length).toBeGreaterThan(0);
   });
 });
