@@ -220,4 +220,26 @@ test.describe('pages', () => {
     await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
     expect(violations).toEqual([]);
   });
+
+  test('a page whose code vanished with a new deploy reloads once and opens', async ({ page }) => {
+    let refused = 0;
+    await page.route(/\/assets\/reviews-page-[^/]+\.js$/, (route) =>
+      refused++ === 0 ? route.fulfill({ status: 404, body: '' }) : route.continue(),
+    );
+    await page.goto('/reviews');
+    await expect(page.getByRole('heading', { name: 'Latest Reviews' })).toBeVisible();
+    expect(refused).toBe(2);
+  });
+
+  test('a page that keeps failing shows the error inside the shell, with Try Again', async ({ page }) => {
+    await page.route(/\/assets\/reviews-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/');
+    // As after the one reload: this time the failure is shown.
+    await page.evaluate(() => sessionStorage.setItem('reloaded-for-chunk', '/reviews'));
+    await page.goto('/reviews');
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByText('An unexpected error occurred.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'SkillNest home' })).toBeVisible();
+  });
 });

@@ -3,6 +3,7 @@ import { LandingPage } from '../features/site/landing-page';
 import { AppLayout } from './app-layout';
 import { RequireAdmin, RequireSignIn } from './guards';
 import { NotFoundPage } from './not-found-page';
+import { RouteErrorPage } from './route-error-page';
 import { PlannedPage } from './planned-page';
 import { Button } from '../ui/button';
 import { Link } from 'react-router';
@@ -18,163 +19,171 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      // Forms, their schemas and the auth client load only when a visitor opens /auth.
-      { path: '/auth', lazy: async () => ({ Component: (await import('../features/accounts/auth-page')).AuthPage }) },
-      // Spec placeholders, exactly as specified.
       {
-        path: '/services',
-        lazy: async () => ({ Component: (await import('../features/services/services-page')).ServicesPage }),
+        errorElement: <RouteErrorPage />,
+        children: pages(),
       },
-      {
-        path: '/services/:id',
-        lazy: async () => ({ Component: (await import('../features/services/service-detail-page')).ServiceDetailPage }),
-      },
-      planned('/edit-profile', 'Edit Profile', 'Profile editing lives on My Profile.'),
-      {
-        path: '/create-service',
-        element: (
-          <div className="mx-auto max-w-3xl px-4 py-12">
-            <h1 className="text-3xl font-bold">Create a Service</h1>
-            <p className="mt-3 text-muted-foreground">Services are created with the Offer a Service form.</p>
-            <Button className="mt-6" asChild>
-              <Link to="/offer-skills">Offer a Service</Link>
-            </Button>
-          </div>
-        ),
-      },
-      {
-        path: '/discover-services',
-        lazy: async () => ({
-          Component: (await import('../features/services/discover-services-page')).DiscoverServicesPage,
-        }),
-      },
-      {
-        path: '/category/:categoryId',
-        lazy: async () => ({ Component: (await import('../features/services/category-page')).CategoryPage }),
-      },
-      {
-        path: '/offer-skills',
-        lazy: async () => ({ Component: (await import('../features/services/offer-skills-page')).OfferSkillsPage }),
-      },
-      planned('/how-to-start', 'How to Start', 'A guide for students who want to offer their skills.'),
-      planned('/how-to-hire', 'How to Hire', 'A guide for clients hiring a student for a project.'),
-      planned('/success-stories', 'Success Stories', 'Stories from students and the clients who hired them.'),
-      planned('/safety-guidelines', 'Safety Guidelines', 'How to stay safe when offering and hiring services.'),
-      planned('/terms-of-service', 'Terms of Service', 'The terms for using the marketplace.'),
-      planned('/privacy-policy', 'Privacy Policy', 'What we collect, why, and your choices.'),
-      planned('/help/tax-faq', 'Tax FAQ', 'Answers about taxes on what you earn as a student.'),
-      {
-        path: '/my-profile',
-        lazy: async () => ({ Component: (await import('../features/profiles/my-profile-page')).MyProfilePage }),
-      },
-      {
-        path: '/profile/:userId',
-        lazy: async () => ({ Component: (await import('../features/profiles/public-profile-page')).PublicProfilePage }),
-      },
-      {
-        path: '/my-services',
-        lazy: async () => ({ Component: (await import('../features/services/my-services-page')).MyServicesPage }),
-      },
-      {
-        path: '/edit-service/:id',
-        lazy: async () => ({ Component: (await import('../features/services/edit-service-page')).EditServicePage }),
-      },
-      {
-        path: '/edit-request/:id',
-        lazy: async () => ({ Component: (await import('../features/requests/edit-request-page')).EditRequestPage }),
-      },
-      {
-        path: '/requests',
-        lazy: async () => ({ Component: (await import('../features/requests/requests-page')).RequestsPage }),
-      },
-      {
-        path: '/requests/category/:categoryId',
-        lazy: async () => ({ Component: (await import('../features/requests/requests-page')).RequestsPage }),
-      },
-      {
-        path: '/request-service',
-        lazy: async () => ({
-          Component: (await import('../features/requests/request-service-page')).RequestServicePage,
-        }),
-      },
-      {
-        path: '/reviews',
-        lazy: async () => ({ Component: (await import('../features/reviews/reviews-page')).ReviewsPage }),
-      },
-      {
-        path: '/reviews/:providerId',
-        lazy: async () => ({ Component: (await import('../features/reviews/reviews-page')).ReviewsPage }),
-      },
-      planned('/feedback', 'Feedback', 'Send feedback to the team and follow up on it.'),
-      planned('/polls', 'Community Polls', 'Vote on community moderation polls.'),
-      planned('/progress', 'Player Progress', 'Your level, streak, badges and quests.'),
-      {
-        path: '/settings',
-        lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
-      },
-      // Admin only: each page says so to others, and the server refuses their calls.
-      {
-        path: '/stripe-test',
-        lazy: async () => ({ Component: (await import('../features/payment-tests/stripe-test-page')).StripeTestPage }),
-      },
-      {
-        path: '/stripe-test-suite',
-        lazy: async () => ({
-          Component: (await import('../features/payment-tests/stripe-test-suite-page')).StripeTestSuitePage,
-        }),
-      },
-      // The spec lists /connect-onboarding beside /payouts-setup: the same page.
-      {
-        path: '/connect-onboarding',
-        lazy: async () => ({ Component: (await import('../features/payouts/payouts-setup-page')).PayoutsSetupPage }),
-      },
-      {
-        path: '/payouts-setup',
-        lazy: async () => ({ Component: (await import('../features/payouts/payouts-setup-page')).PayoutsSetupPage }),
-      },
-      {
-        element: <RequireAdmin />,
-        children: [
-          planned('/admin-dashboard', 'Admin Dashboard', 'Services, users, subscribers and feedback at a glance.'),
-          planned('/admin/users', 'All Users & Subscribers', 'Registered users and newsletter subscribers.'),
-          planned('/admin-services', 'All Services', 'Every service, flagged ones first, with moderation actions.'),
-          planned('/admin-feedback', 'Feedback Management', 'Answer and resolve user feedback.'),
-        ],
-      },
-      {
-        element: <RequireSignIn />,
-        children: [
-          {
-            path: '/conversations',
-            lazy: async () => ({
-              Component: (await import('../features/conversations/conversations-page')).ConversationsPage,
-            }),
-          },
-          {
-            path: '/conversations/:id',
-            lazy: async () => ({
-              Component: (await import('../features/conversations/conversation-progress-page'))
-                .ConversationProgressPage,
-            }),
-          },
-          {
-            path: '/chat/:conversationId',
-            lazy: async () => ({ Component: (await import('../features/conversations/chat-page')).ChatPage }),
-          },
-          {
-            path: '/test-mode/onboarding/:accountId',
-            lazy: async () => ({
-              Component: (await import('../features/payouts/test-onboarding-page')).TestOnboardingPage,
-            }),
-          },
-          planned('/chat-rooms', 'Chat Rooms', 'Public and private community rooms.'),
-          planned('/chat-rooms/:roomId', 'Chat Room', 'One community room.'),
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+function pages(): RouteObject[] {
+  return [
+    { path: '/', element: <LandingPage /> },
+    // Forms, their schemas and the auth client load only when a visitor opens /auth.
+    { path: '/auth', lazy: async () => ({ Component: (await import('../features/accounts/auth-page')).AuthPage }) },
+    // Spec placeholders, exactly as specified.
+    {
+      path: '/services',
+      lazy: async () => ({ Component: (await import('../features/services/services-page')).ServicesPage }),
+    },
+    {
+      path: '/services/:id',
+      lazy: async () => ({ Component: (await import('../features/services/service-detail-page')).ServiceDetailPage }),
+    },
+    planned('/edit-profile', 'Edit Profile', 'Profile editing lives on My Profile.'),
+    {
+      path: '/create-service',
+      element: (
+        <div className="mx-auto max-w-3xl px-4 py-12">
+          <h1 className="text-3xl font-bold">Create a Service</h1>
+          <p className="mt-3 text-muted-foreground">Services are created with the Offer a Service form.</p>
+          <Button className="mt-6" asChild>
+            <Link to="/offer-skills">Offer a Service</Link>
+          </Button>
+        </div>
+      ),
+    },
+    {
+      path: '/discover-services',
+      lazy: async () => ({
+        Component: (await import('../features/services/discover-services-page')).DiscoverServicesPage,
+      }),
+    },
+    {
+      path: '/category/:categoryId',
+      lazy: async () => ({ Component: (await import('../features/services/category-page')).CategoryPage }),
+    },
+    {
+      path: '/offer-skills',
+      lazy: async () => ({ Component: (await import('../features/services/offer-skills-page')).OfferSkillsPage }),
+    },
+    planned('/how-to-start', 'How to Start', 'A guide for students who want to offer their skills.'),
+    planned('/how-to-hire', 'How to Hire', 'A guide for clients hiring a student for a project.'),
+    planned('/success-stories', 'Success Stories', 'Stories from students and the clients who hired them.'),
+    planned('/safety-guidelines', 'Safety Guidelines', 'How to stay safe when offering and hiring services.'),
+    planned('/terms-of-service', 'Terms of Service', 'The terms for using the marketplace.'),
+    planned('/privacy-policy', 'Privacy Policy', 'What we collect, why, and your choices.'),
+    planned('/help/tax-faq', 'Tax FAQ', 'Answers about taxes on what you earn as a student.'),
+    {
+      path: '/my-profile',
+      lazy: async () => ({ Component: (await import('../features/profiles/my-profile-page')).MyProfilePage }),
+    },
+    {
+      path: '/profile/:userId',
+      lazy: async () => ({ Component: (await import('../features/profiles/public-profile-page')).PublicProfilePage }),
+    },
+    {
+      path: '/my-services',
+      lazy: async () => ({ Component: (await import('../features/services/my-services-page')).MyServicesPage }),
+    },
+    {
+      path: '/edit-service/:id',
+      lazy: async () => ({ Component: (await import('../features/services/edit-service-page')).EditServicePage }),
+    },
+    {
+      path: '/edit-request/:id',
+      lazy: async () => ({ Component: (await import('../features/requests/edit-request-page')).EditRequestPage }),
+    },
+    {
+      path: '/requests',
+      lazy: async () => ({ Component: (await import('../features/requests/requests-page')).RequestsPage }),
+    },
+    {
+      path: '/requests/category/:categoryId',
+      lazy: async () => ({ Component: (await import('../features/requests/requests-page')).RequestsPage }),
+    },
+    {
+      path: '/request-service',
+      lazy: async () => ({
+        Component: (await import('../features/requests/request-service-page')).RequestServicePage,
+      }),
+    },
+    {
+      path: '/reviews',
+      lazy: async () => ({ Component: (await import('../features/reviews/reviews-page')).ReviewsPage }),
+    },
+    {
+      path: '/reviews/:providerId',
+      lazy: async () => ({ Component: (await import('../features/reviews/reviews-page')).ReviewsPage }),
+    },
+    planned('/feedback', 'Feedback', 'Send feedback to the team and follow up on it.'),
+    planned('/polls', 'Community Polls', 'Vote on community moderation polls.'),
+    planned('/progress', 'Player Progress', 'Your level, streak, badges and quests.'),
+    {
+      path: '/settings',
+      lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+    },
+    // Admin only: each page says so to others, and the server refuses their calls.
+    {
+      path: '/stripe-test',
+      lazy: async () => ({ Component: (await import('../features/payment-tests/stripe-test-page')).StripeTestPage }),
+    },
+    {
+      path: '/stripe-test-suite',
+      lazy: async () => ({
+        Component: (await import('../features/payment-tests/stripe-test-suite-page')).StripeTestSuitePage,
+      }),
+    },
+    // The spec lists /connect-onboarding beside /payouts-setup: the same page.
+    {
+      path: '/connect-onboarding',
+      lazy: async () => ({ Component: (await import('../features/payouts/payouts-setup-page')).PayoutsSetupPage }),
+    },
+    {
+      path: '/payouts-setup',
+      lazy: async () => ({ Component: (await import('../features/payouts/payouts-setup-page')).PayoutsSetupPage }),
+    },
+    {
+      element: <RequireAdmin />,
+      children: [
+        planned('/admin-dashboard', 'Admin Dashboard', 'Services, users, subscribers and feedback at a glance.'),
+        planned('/admin/users', 'All Users & Subscribers', 'Registered users and newsletter subscribers.'),
+        planned('/admin-services', 'All Services', 'Every service, flagged ones first, with moderation actions.'),
+        planned('/admin-feedback', 'Feedback Management', 'Answer and resolve user feedback.'),
+      ],
+    },
+    {
+      element: <RequireSignIn />,
+      children: [
+        {
+          path: '/conversations',
+          lazy: async () => ({
+            Component: (await import('../features/conversations/conversations-page')).ConversationsPage,
+          }),
+        },
+        {
+          path: '/conversations/:id',
+          lazy: async () => ({
+            Component: (await import('../features/conversations/conversation-progress-page')).ConversationProgressPage,
+          }),
+        },
+        {
+          path: '/chat/:conversationId',
+          lazy: async () => ({ Component: (await import('../features/conversations/chat-page')).ChatPage }),
+        },
+        {
+          path: '/test-mode/onboarding/:accountId',
+          lazy: async () => ({
+            Component: (await import('../features/payouts/test-onboarding-page')).TestOnboardingPage,
+          }),
+        },
+        planned('/chat-rooms', 'Chat Rooms', 'Public and private community rooms.'),
+        planned('/chat-rooms/:roomId', 'Chat Room', 'One community room.'),
+      ],
+    },
+    { path: '*', element: <NotFoundPage /> },
+  ];
+}
 
 export const router = createBrowserRouter(routes);
