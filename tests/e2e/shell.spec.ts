@@ -242,4 +242,13 @@ test.describe('pages', () => {
     await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'SkillNest home' })).toBeVisible();
   });
+
+  test('each page names the browser tab after its heading', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('SkillNest: the student skills marketplace');
+    await page.goto('/discover-services');
+    await expect(page).toHaveTitle('Discover Services · SkillNest');
+    await page.goto('/nowhere');
+    await expect(page).toHaveTitle('Page Not Found · SkillNest');
+  });
 });

@@ -3,6 +3,7 @@ import { SIDEBAR_WIDTH_PX } from '../../domain/shell';
 import { useSession, useSessionEvents } from '../features/accounts/api';
 import { usePresenceEvents, usePresenceHeartbeat } from '../features/presence/api';
 import { useOwnProfileEvents } from '../features/profiles/api';
+import { DocumentTitle } from './document-title';
 import { Footer } from './footer';
 import { ScrollManager } from './scroll-manager';
 import { SideMenu } from './side-menu';
@@ -51,6 +52,7 @@ export function AppLayout() {
         <main id="main" className="flex-1">
           <Outlet />
         </main>
+        <DocumentTitle />
         <Footer />
       </div>
     </div>
