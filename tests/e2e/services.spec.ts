@@ -121,6 +121,28 @@ test.describe('offering services', () => {
   });
 });
 
+test.describe('landing page providers', () => {
+  test('providers of real services appear in the hero at random places that never overlap', async ({ page }) => {
+    await signInAsNewUser(page, { firstName: 'Hero', lastName: 'Provider' });
+    await offerService(page, `Hero${Date.now()} portraits`);
+    await page.goto('/');
+    const cards = page.getByTestId('landing-provider');
+    await expect(cards.first()).toBeVisible();
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(5);
+    await expect(cards.first().getByRole('link').first()).toHaveAttribute('href', /^\/profile\//);
+    const boxes = await Promise.all(Array.from({ length: count }, (_, i) => cards.nth(i).boundingBox()));
+    for (let i = 0; i < count; i++) {
+      for (let j = i + 1; j < count; j++) {
+        const [a, b] = [boxes[i]!, boxes[j]!];
+        const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+        expect(apart).toBe(true);
+      }
+    }
+  });
+});
+
 test.describe('service requests', () => {
   test('post a request, land on it highlighted, edit it', async ({ page }) => {
     await signInAsNewUser(page);

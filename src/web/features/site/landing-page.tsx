@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../accounts/api';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+import { LandingProviders } from './landing-providers';
 
 const BENEFITS = [
   { icon: Rocket, title: 'Student agency', text: 'Set your own prices and hours, and build something of your own.' },
@@ -30,12 +31,6 @@ const STATS = [
   { value: '500+', label: 'schools' },
   { value: '45,000+', label: 'services' },
   { value: '4.8/5', label: 'rating' },
-];
-
-/** Shown until provider cards from real services arrive (spec: two demo cards when there are no providers). */
-const DEMO_PROVIDERS = [
-  { name: 'Alex P.', category: 'Web Development' },
-  { name: 'Riley K.', category: 'Tutoring' },
 ];
 
 export function LandingPage() {
@@ -76,21 +71,7 @@ export function LandingPage() {
               </Link>
             </div>
           </div>
-          <div className="relative grid gap-4 sm:grid-cols-2" aria-label="Featured providers">
-            {DEMO_PROVIDERS.map((p) => (
-              <Card key={p.name}>
-                <CardContent className="flex items-center gap-3 pt-6">
-                  <span className="flex h-12 w-12 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground">
-                    {p.name.slice(0, 2).toUpperCase()}
-                  </span>
-                  <div>
-                    <p className="font-semibold">{p.name}</p>
-                    <p className="text-sm text-muted-foreground">{p.category}</p>
-                  </div>
-                </CardContent>
-              </Card>
-            ))}
-          </div>
+          <LandingProviders />
         </div>
       </section>
 
