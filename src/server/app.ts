@@ -13,6 +13,7 @@ import { registerAuthRoutes, toFetchHeaders } from './http/auth-bridge';
 import { registerTestRoutes } from './http/test-routes';
 import { registerFileRoutes } from './http/file-routes';
 import { registerListingRoutes } from './http/listing-routes';
+import { registerNewsletterRoute } from './http/newsletter-route';
 import { registerPaymentWebhook } from './http/payment-webhook-route';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import type { PaymentProvider } from './payments/payment-provider';
@@ -110,6 +111,7 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
 
   registerAuthRoutes(server, auth, config.PUBLIC_URL);
   registerListingRoutes(server, listings);
+  await registerNewsletterRoute(server, db);
   await registerPaymentWebhook(server, { db, bus, payments });
   await registerUploadRoutes(server, { auth, db, files, bus });
   await registerFileRoutes(server, files.root);

@@ -251,4 +251,43 @@ test.describe('pages', () => {
     await page.goto('/nowhere');
     await expect(page).toHaveTitle('Page Not Found · SkillNest');
   });
+
+  test('a visitor subscribes to the newsletter from the footer, once', async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Newsletter' });
+    const email = form.getByLabel('Subscribe to our newsletter');
+    await email.fill('not-an-address');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    const address = `Reader${Date.now()}@Example.com`;
+    await email.fill(address);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('Successfully subscribed to our newsletter!')).toBeVisible();
+    await expect(email).toHaveValue('');
+    await email.fill(address.toUpperCase());
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('This email is already subscribed to our newsletter')).toBeVisible();
+    await expect(email).toHaveValue(address.toUpperCase());
+  });
+
+  test('share buttons copy the text for Facebook and open the networks', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.addInitScript(() => {
+      const w = window as unknown as { opened: string[] };
+      w.opened = [];
+      window.open = (url) => {
+        w.opened.push(String(url));
+        return null;
+      };
+    });
+    await page.goto('/');
+    const share = page.getByRole('group', { name: 'Share SkillNest' });
+    await share.getByRole('button', { name: 'Facebook' }).click();
+    await expect(page.getByText('Text copied: paste it into your post')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('SkillNest');
+    await share.getByRole('button', { name: 'X', exact: true }).click();
+    const opened = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
+    expect(opened[0]).toBe('https://www.facebook.com/');
+    expect(opened[1]).toMatch(/^https:\/\/x\.com\/intent\/post\?text=.+&url=http%3A%2F%2Flocalhost/);
+  });
 });

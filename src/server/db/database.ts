@@ -12,6 +12,7 @@ import * as portfolioSchema from './schema/portfolio';
 import * as presenceSchema from './schema/presence';
 import * as serviceSchema from './schema/services';
 import * as conversationSchema from './schema/conversations';
+import * as newsletterSchema from './schema/newsletter';
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 
 export const schema = {
@@ -22,6 +23,7 @@ export const schema = {
   ...presenceSchema,
   ...serviceSchema,
   ...conversationSchema,
+  ...newsletterSchema,
 };
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction, for use cases that read and write under one lock. */

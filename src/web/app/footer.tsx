@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { NewsletterForm } from './newsletter-form';
+import { ShareButtons } from './share-buttons';
 
 const LINKS = [
   { to: '/how-to-start', label: 'How to Start' },
@@ -13,7 +15,11 @@ const LINKS = [
 export function Footer() {
   return (
     <footer className="border-t bg-muted/40">
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 text-sm text-muted-foreground">
+        <div className="flex flex-col justify-between gap-6 text-foreground md:flex-row md:items-end">
+          <NewsletterForm />
+          <ShareButtons />
+        </div>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {LINKS.map((l) => (

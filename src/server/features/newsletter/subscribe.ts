@@ -1,0 +1,12 @@
+import type { Db } from '../../db/database';
+import { newsletterSubscriptions } from '../../db/schema/newsletter';
+
+/** Adds a (normalized) email; false when it is already subscribed, decided by the unique key, race-free. */
+export async function subscribeToNewsletter(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .insert(newsletterSubscriptions)
+    .values({ email })
+    .onConflictDoNothing({ target: newsletterSubscriptions.email })
+    .returning({ id: newsletterSubscriptions.id });
+  return row !== undefined;
+}
