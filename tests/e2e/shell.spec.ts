@@ -290,4 +290,31 @@ test.describe('pages', () => {
     expect(opened[0]).toBe('https://www.facebook.com/');
     expect(opened[1]).toMatch(/^https:\/\/x\.com\/intent\/post\?text=.+&url=http%3A%2F%2Flocalhost/);
   });
+
+  test('the footer’s information pages open with their content and pass accessibility checks', async ({ page }) => {
+    test.setTimeout(90_000);
+    const pages: [string, string, string][] = [
+      ['How to Start', 'How to Start', 'Set up payouts'],
+      ['How to Hire', 'How to Hire', 'open a dispute within 30 days'],
+      ['Success Stories', 'Success Stories', '10,000+'],
+      ['Safety Guidelines', 'Safety Guidelines', 'reviewed within 24 hours'],
+      ['Terms of Service', 'Terms of Service', 'keeps a 10% fee'],
+      ['Privacy Policy', 'Privacy Policy', 'we never see or store your card number'],
+      ['Tax FAQ', 'Tax FAQ', 'not tax advice'],
+    ];
+    await page.goto('/');
+    for (const [link, heading, text] of pages) {
+      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: link }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(text)).toBeVisible();
+      await expectNoSeriousA11yViolations(page, heading);
+    }
+    await expect(page).toHaveURL(/\/help\/tax-faq$/);
+    await page.goto('/safety-guidelines');
+    await expect(page.getByText('Last updated: May 2025')).toBeVisible();
+    await expect(page.getByText('Reply within 48 hours')).toBeVisible();
+    await page.goto('/how-to-start');
+    await page.getByRole('link', { name: 'Offer a Service' }).last().click();
+    await expect(page).toHaveURL(/\/auth/);
+  });
 });

@@ -7,11 +7,20 @@ import { RouteErrorPage } from './route-error-page';
 import { PlannedPage } from './planned-page';
 import { Button } from '../ui/button';
 import { Link } from 'react-router';
+import type * as StaticPagesModule from '../features/site/static-pages';
+
+type StaticPages = typeof StaticPagesModule;
 
 /** A page whose feature is delivered by a later issue (see the README's roadmap). */
 const planned = (path: string, title: string, description: string): RouteObject => ({
   path,
   element: <PlannedPage title={title} description={description} />,
+});
+
+/** An information page; all of them load together, on the first visit to any. */
+const staticPage = (path: string, name: keyof StaticPages): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await import('../features/site/static-pages'))[name] }),
 });
 
 /** The full route table of spec 1 section 2. */
@@ -68,13 +77,13 @@ function pages(): RouteObject[] {
       path: '/offer-skills',
       lazy: async () => ({ Component: (await import('../features/services/offer-skills-page')).OfferSkillsPage }),
     },
-    planned('/how-to-start', 'How to Start', 'A guide for students who want to offer their skills.'),
-    planned('/how-to-hire', 'How to Hire', 'A guide for clients hiring a student for a project.'),
-    planned('/success-stories', 'Success Stories', 'Stories from students and the clients who hired them.'),
-    planned('/safety-guidelines', 'Safety Guidelines', 'How to stay safe when offering and hiring services.'),
-    planned('/terms-of-service', 'Terms of Service', 'The terms for using the marketplace.'),
-    planned('/privacy-policy', 'Privacy Policy', 'What we collect, why, and your choices.'),
-    planned('/help/tax-faq', 'Tax FAQ', 'Answers about taxes on what you earn as a student.'),
+    staticPage('/how-to-start', 'HowToStartPage'),
+    staticPage('/how-to-hire', 'HowToHirePage'),
+    staticPage('/success-stories', 'SuccessStoriesPage'),
+    staticPage('/safety-guidelines', 'SafetyGuidelinesPage'),
+    staticPage('/terms-of-service', 'TermsOfServicePage'),
+    staticPage('/privacy-policy', 'PrivacyPolicyPage'),
+    staticPage('/help/tax-faq', 'TaxFaqPage'),
     {
       path: '/my-profile',
       lazy: async () => ({ Component: (await import('../features/profiles/my-profile-page')).MyProfilePage }),

@@ -5,6 +5,7 @@ import { useSession } from '../accounts/api';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { LandingProviders } from './landing-providers';
+import { STATS, TESTIMONIALS } from './marketing';
 
 const BENEFITS = [
   { icon: Rocket, title: 'Student agency', text: 'Set your own prices and hours, and build something of your own.' },
@@ -18,19 +19,6 @@ const STEPS = [
   { title: 'Offer services', text: 'List what you can do, with a fixed or hourly price.' },
   { title: 'Get discovered', text: 'Clients find you by category, price and delivery method.' },
   { title: 'Complete projects', text: 'Agree a price, get paid by card and collect reviews.' },
-];
-
-const TESTIMONIALS = [
-  { quote: 'I paid for my first laptop by tutoring maths after school.', name: 'Maya, 17' },
-  { quote: 'Found a designer for our club logo in an afternoon.', name: 'Jordan, club president' },
-  { quote: 'The reviews I earned here helped me land my internship.', name: 'Sam, 19' },
-];
-
-const STATS = [
-  { value: '10,000+', label: 'students' },
-  { value: '500+', label: 'schools' },
-  { value: '45,000+', label: 'services' },
-  { value: '4.8/5', label: 'rating' },
 ];
 
 export function LandingPage() {
