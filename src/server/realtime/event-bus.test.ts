@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isSameSite } from '../trpc';
-import { createInProcessEventBus, type BusEvent } from './event-bus';
-
-async function take(iterable: AsyncIterable<BusEvent>, count: number): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for await (const event of iterable) {
-    out.push(event.data);
-    if (out.length === count) break;
-  }
-  return out;
-}
+import { createInProcessEventBus } from './event-bus';
+import { takeEvents } from '../testing/take-events';
 
 describe('in-process event bus', () => {
   it('delivers events on a channel to its subscribers only', async () => {
     const bus = createInProcessEventBus();
-    const events = take(bus.subscribe('a'), 2);
+    const events = takeEvents(bus.subscribe('a'), 2);
     await Promise.resolve();
     bus.publish('b', 'not mine');
     bus.publish('a', 1);
@@ -27,7 +19,7 @@ describe('in-process event bus', () => {
     const first = bus.publish('a', 1);
     bus.publish('a', 2);
     bus.publish('a', 3);
-    const resumed = take(bus.subscribe('a', { lastEventId: first.id }), 3);
+    const resumed = takeEvents(bus.subscribe('a', { lastEventId: first.id }), 3);
     await Promise.resolve();
     bus.publish('a', 4);
     expect(await resumed).toEqual([2, 3, 4]);
@@ -36,7 +28,7 @@ describe('in-process event bus', () => {
   it('ignores an id from another server run', async () => {
     const bus = createInProcessEventBus();
     bus.publish('a', 1);
-    const events = take(bus.subscribe('a', { lastEventId: 'deadbeef:0' }), 1);
+    const events = takeEvents(bus.subscribe('a', { lastEventId: 'deadbeef:0' }), 1);
     await Promise.resolve();
     bus.publish('a', 2);
     expect(await events).toEqual([2]);
@@ -45,7 +37,7 @@ describe('in-process event bus', () => {
   it('stops when the subscriber aborts', async () => {
     const bus = createInProcessEventBus();
     const controller = new AbortController();
-    const done = take(bus.subscribe('a', { signal: controller.signal }), 5);
+    const done = takeEvents(bus.subscribe('a', { signal: controller.signal }), 5);
     controller.abort();
     expect(await done).toEqual([]);
   });

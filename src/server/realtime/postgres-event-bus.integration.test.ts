@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BusEvent, EventBus } from './event-bus';
+import type { EventBus } from './event-bus';
 import { createPostgresEventBus } from './postgres-event-bus';
+import { takeEvents } from '../testing/take-events';
 
 const url = process.env.TEST_DATABASE_URL;
 const buses: EventBus[] = [];
@@ -14,21 +15,12 @@ async function bus() {
   return created;
 }
 
-async function take(iterable: AsyncIterable<BusEvent>, count: number): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for await (const event of iterable) {
-    out.push(event.data);
-    if (out.length === count) break;
-  }
-  return out;
-}
-
 // Needs a PostgreSQL server (LISTEN/NOTIFY): the PostgreSQL pass of CI.
 describe.runIf(url)('the event bus shared by several servers through PostgreSQL', () => {
   it('an event published on one server reaches subscribers on another, in order, once on each', async () => {
     const [a, b] = [await bus(), await bus()];
-    const onB = take(b.subscribe('conversation:1'), 30);
-    const onA = take(a.subscribe('conversation:1'), 30);
+    const onB = takeEvents(b.subscribe('conversation:1'), 30);
+    const onA = takeEvents(a.subscribe('conversation:1'), 30);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const sent = Array.from({ length: 30 }, (_, i) => ({ type: 'message', n: i }));
     for (const data of sent) a.publish('conversation:1', data);
@@ -39,7 +31,7 @@ describe.runIf(url)('the event bus shared by several servers through PostgreSQL'
 
   it('a message far over the 8000-byte NOTIFY limit arrives whole', async () => {
     const [a, b] = [await bus(), await bus()];
-    const received = take(b.subscribe('room:7'), 2);
+    const received = takeEvents(b.subscribe('room:7'), 2);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const text = 'Grüße 😀 "quoted" \\ '.repeat(2000);
     a.publish('room:7', { text });
@@ -55,7 +47,7 @@ describe.runIf(url)('the event bus shared by several servers through PostgreSQL'
       `select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN skills_bus' and pid <> pg_backend_pid()`,
     );
     await admin.end();
-    const received = take(b.subscribe('profile:1'), 1);
+    const received = takeEvents(b.subscribe('profile:1'), 1);
     // The listener reconnects after a second; what is published once it is back arrives.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     a.publish('profile:1', 'back');
