@@ -15,7 +15,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
-  timeout: 30_000,
+  // A journey of several pages takes 10-20 s alone; CI machines with two cores can take twice that.
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${port}`,

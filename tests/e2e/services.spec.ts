@@ -60,6 +60,8 @@ test.describe('offering services', () => {
   });
 
   test('find a service by search and by each filter; edit it; delete it', async ({ page }) => {
+    // Seven filtered listings, an edit and a delete, each waiting for the page: a longer budget than one form.
+    test.setTimeout(60_000);
     await signInAsNewUser(page);
     const unique = `Zebra${Date.now()}`;
     await offerService(page, `${unique} tutoring`, { price: '100', delivery: 'in-person', category: 'Tutoring' });

@@ -180,6 +180,8 @@ test.describe('pages', () => {
   });
 
   test('the auth and landing pages have no serious accessibility violations', async ({ page }) => {
+    // Four axe scans: slow on a loaded two-core machine, so a longer budget than one journey.
+    test.setTimeout(90_000);
     for (const path of ['/', '/auth?mode=signup', '/auth?mode=login', '/nowhere']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

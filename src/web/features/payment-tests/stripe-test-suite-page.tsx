@@ -8,10 +8,9 @@ import { isNetworkError } from '../../lib/network-error';
 import { useTRPC } from '../../lib/trpc';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
 import { Tabs, TabsContent, TabsList } from '../../ui/tabs';
 import { useSession } from '../accounts/api';
+import { TextField } from '../../ui/text-field';
 
 type Status = 'pending' | 'running' | 'passed' | 'failed' | 'warning';
 type CheckName = 'config' | 'intent' | 'fees' | 'routing' | 'webhook';
@@ -199,17 +198,16 @@ function RoutingTab() {
           );
         }}
       >
-        <FormField id="routing-amount" label="Amount (USD)">
-          <Input
-            id="routing-amount"
-            type="number"
-            min="0.5"
-            step="0.01"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            className="w-36"
-          />
-        </FormField>
+        <TextField
+          id="routing-amount"
+          label="Amount (USD)"
+          type="number"
+          min="0.5"
+          step="0.01"
+          className="w-36"
+          value={amount}
+          onValueChange={setAmount}
+        />
         <Button type="submit" disabled={routing.isPending}>
           {routing.isPending ? 'Routing...' : 'Test Payment Routing'}
         </Button>

@@ -4,8 +4,7 @@ import { toast } from 'sonner';
 import { PAYMENT_MESSAGES } from '../../../domain/payments';
 import { groupedCardNumber, TEST_CARDS } from '../../../domain/test-cards';
 import { Button } from '../../ui/button';
-import { FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { TextField } from '../../ui/text-field';
 
 export type CardResult = { status: string; message?: string };
 export interface TestCard {
@@ -80,36 +79,33 @@ export function TestCardForm({
         );
       }}
     >
-      <FormField id="card-number" label="Card number">
-        <Input
-          id="card-number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          value={number}
-          onChange={(e) => setNumber(e.target.value)}
-        />
-      </FormField>
+      <TextField
+        id="card-number"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        value={number}
+        onValueChange={setNumber}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <FormField id="card-expiry" label="Expiry (MM/YY)">
-          <Input
-            id="card-expiry"
-            autoComplete="cc-exp"
-            placeholder="12/34"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
-          />
-        </FormField>
-        <FormField id="card-cvc" label="CVC">
-          <Input
-            id="card-cvc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value)}
-          />
-        </FormField>
+        <TextField
+          id="card-expiry"
+          label="Expiry (MM/YY)"
+          autoComplete="cc-exp"
+          placeholder="12/34"
+          value={expiry}
+          onValueChange={setExpiry}
+        />
+        <TextField
+          id="card-cvc"
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          value={cvc}
+          onValueChange={setCvc}
+        />
       </div>
       {error && (
         <p role="alert" className="text-sm text-destructive">

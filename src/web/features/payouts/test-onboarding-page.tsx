@@ -6,9 +6,8 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { Checkbox } from '../../ui/checkbox';
-import { FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { TextField } from '../../ui/text-field';
 
 /** Only same-site return addresses are followed (the link's return_url comes from our server, but is in the URL). */
 function sameSite(url: string | null, fallback: string) {
@@ -86,31 +85,28 @@ export function TestOnboardingPage() {
               );
             }}
           >
-            <FormField id="legal-name" label={d.minor ? 'Parent or guardian full legal name' : 'Full legal name'}>
-              <Input
-                id="legal-name"
-                value={legalName}
-                autoComplete="name"
-                onChange={(e) => setLegalName(e.target.value)}
-              />
-            </FormField>
+            <TextField
+              id="legal-name"
+              label={d.minor ? 'Parent or guardian full legal name' : 'Full legal name'}
+              autoComplete="name"
+              value={legalName}
+              onValueChange={setLegalName}
+            />
             <div className="grid grid-cols-2 gap-3">
-              <FormField id="routing-number" label="Routing number">
-                <Input
-                  id="routing-number"
-                  inputMode="numeric"
-                  value={routingNumber}
-                  onChange={(e) => setRoutingNumber(e.target.value)}
-                />
-              </FormField>
-              <FormField id="account-number" label="Account number">
-                <Input
-                  id="account-number"
-                  inputMode="numeric"
-                  value={accountNumber}
-                  onChange={(e) => setAccountNumber(e.target.value)}
-                />
-              </FormField>
+              <TextField
+                id="routing-number"
+                label="Routing number"
+                inputMode="numeric"
+                value={routingNumber}
+                onValueChange={setRoutingNumber}
+              />
+              <TextField
+                id="account-number"
+                label="Account number"
+                inputMode="numeric"
+                value={accountNumber}
+                onValueChange={setAccountNumber}
+              />
             </div>
             <div className="flex items-center gap-2">
               <Checkbox id="accept-terms" checked={acceptTerms} onCheckedChange={(v) => setAcceptTerms(v === true)} />

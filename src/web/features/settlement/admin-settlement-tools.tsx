@@ -4,9 +4,8 @@ import { formatPrice } from '../../../domain/money';
 import { SETTLEMENT_MESSAGES } from '../../../domain/settlement';
 import { Button } from '../../ui/button';
 import { ConfirmButton } from '../../ui/confirm-button';
-import { FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
 import { useSettlementMutations, type PaymentHistory } from './api';
+import { TextField } from '../../ui/text-field';
 
 /** Admins: refund a paid conversation (reversing a payout already made), and resolve an open dispute. */
 export function AdminSettlementTools({ conversationId, history }: { conversationId: string; history: PaymentHistory }) {
@@ -65,17 +64,16 @@ export function AdminSettlementTools({ conversationId, history }: { conversation
             );
           }}
         >
-          <FormField id="partial-refund" label="Partial refund (USD)">
-            <Input
-              id="partial-refund"
-              type="number"
-              min="0.01"
-              step="0.01"
-              value={partial}
-              onChange={(e) => setPartial(e.target.value)}
-              className="w-36"
-            />
-          </FormField>
+          <TextField
+            id="partial-refund"
+            label="Partial refund (USD)"
+            type="number"
+            min="0.01"
+            step="0.01"
+            className="w-36"
+            value={partial}
+            onValueChange={setPartial}
+          />
           <Button type="submit" size="sm" variant="outline" disabled={!partial || resolve.isPending}>
             Refund Part, Release the Rest
           </Button>
