@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pickProviders, placeCards, type Box } from './landing';
 
@@ -24,22 +25,34 @@ describe('landing provider cards', () => {
     expect(pickProviders([], seeded(1))).toEqual([]);
   });
 
-  it('places cards at random inside the area, no two overlapping', () => {
-    const area = { width: 100, height: 100 };
-    const card = { width: 46, height: 19 };
-    for (let seed = 1; seed < 300; seed++) {
-      const boxes = placeCards(5, area, card, seeded(seed));
-      expect(boxes).toHaveLength(5);
-      for (const box of boxes) {
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.y).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(100);
-        expect(box.y + box.height).toBeLessThanOrEqual(100);
-      }
-      for (let i = 0; i < boxes.length; i++) {
-        for (let j = i + 1; j < boxes.length; j++) expect(apart(boxes[i]!, boxes[j]!)).toBe(true);
-      }
-    }
+  it('places cards at random inside any area that holds them, no two overlapping', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          width: fc.double({ min: 10, max: 2000, noNaN: true }),
+          height: fc.double({ min: 10, max: 2000, noNaN: true }),
+          cardWidth: fc.double({ min: 1, max: 300, noNaN: true }),
+          cardHeight: fc.double({ min: 1, max: 300, noNaN: true }),
+          count: fc.integer({ min: 0, max: 8 }),
+          seed: fc.integer({ min: 1, max: 2 ** 30 }),
+        }),
+        ({ width, height, cardWidth, cardHeight, count, seed }) => {
+          const card = { width: cardWidth, height: cardHeight };
+          const boxes = placeCards(count, { width, height }, card, seeded(seed));
+          const capacity = Math.floor(width / cardWidth) * Math.floor(height / cardHeight);
+          expect(boxes).toHaveLength(Math.min(count, capacity));
+          for (const box of boxes) {
+            expect(box.x).toBeGreaterThanOrEqual(0);
+            expect(box.y).toBeGreaterThanOrEqual(0);
+            expect(box.x + box.width).toBeLessThanOrEqual(width + 1e-9);
+            expect(box.y + box.height).toBeLessThanOrEqual(height + 1e-9);
+          }
+          for (let i = 0; i < boxes.length; i++) {
+            for (let j = i + 1; j < boxes.length; j++) expect(apart(boxes[i]!, boxes[j]!)).toBe(true);
+          }
+        },
+      ),
+    );
   });
 
   it('places fewer only when the area cannot hold them all', () => {
