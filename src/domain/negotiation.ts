@@ -220,6 +220,8 @@ export const CONVERSATION_MESSAGES = {
 } as const;
 
 export const MESSAGE_MAX = 4000;
+/** A chat opens with its newest messages; older ones come a page at a time on request. */
+export const MESSAGE_PAGES = { first: 500, earlier: 100 } as const;
 /** Messages from one sender within this window are grouped under one header. */
 export const MESSAGE_GROUP_WINDOW_MS = 5 * 60 * 1000;
 

@@ -182,4 +182,39 @@ test.describe('direct conversations', () => {
     await expect(poster.page.getByRole('button', { name: 'Pay $25.00' })).toBeVisible();
     await expect(poster.page.getByTestId('conversation-price')).toHaveText('$25.00/hr');
   });
+
+  test('a long conversation scrolls back: Load earlier messages brings older pages, to the first', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const provider = await newUser(browser, 'Lena');
+    const client = await newUser(browser, 'Omar');
+    const title = `Long${Date.now()} chat`;
+    await offerService(provider.page, title);
+    await requestFromDiscovery(client.page, title);
+    const id = client.page.url().split('/chat/')[1]!;
+    // 510 messages after the greeting, sent through the API ten at a time.
+    for (let batch = 0; batch < 51; batch++) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          client.page.request.post('/api/trpc/conversations.send', {
+            data: { id, text: `Message ${String(batch * 10 + i).padStart(3, '0')}` },
+          }),
+        ),
+      );
+    }
+    await client.page.reload();
+    const list = client.page.getByRole('list', { name: 'Messages' });
+    await expect(list.getByText('Message 509', { exact: true })).toBeVisible();
+    await expect(list.getByText(`Hi! I'd like to request your service "${title}".`)).toHaveCount(0);
+    await list.getByRole('button', { name: 'Load earlier messages' }).click();
+    await expect(list.getByText(`Hi! I'd like to request your service "${title}".`)).toBeAttached();
+    await expect(list.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
+    await expect(list.getByText('Message 000', { exact: true })).toBeAttached();
+    // A new message still arrives at the bottom, and nothing in between went missing.
+    await client.page.getByLabel('Message', { exact: true }).fill('After the scrollback');
+    await client.page.getByLabel('Message', { exact: true }).press('Enter');
+    await expect(list.getByText('After the scrollback')).toBeVisible();
+    await expect(list.locator('li p')).toHaveCount(512);
+  });
 });

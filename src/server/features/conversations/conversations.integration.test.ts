@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
+import { messages } from '../../db/schema/conversations';
 import { callTrpc, createTestApp, signUp, TEST_ORIGIN, userIdOf, type TestApp } from '../../testing/test-app';
 
 let app: TestApp;
@@ -219,6 +220,32 @@ describe('messages', () => {
     expect(await unread()).toBe(2);
     expect(await ok(provider, 'conversations.markRead', { id })).toEqual({ read: 2 });
     expect(await unread()).toBe(0);
+  });
+
+  it('a long conversation opens with its newest 500; earlier pages of 100 follow, to the first; only for members', async () => {
+    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    const start = Date.now() - 1000 * 60_000;
+    await app.database.db.insert(messages).values(
+      Array.from({ length: 650 }, (_, n) => ({
+        conversationId: id,
+        senderId: n % 2 ? provider.id : client.id,
+        text: `m${n}`,
+        createdAt: new Date(start + n * 1000),
+      })),
+    );
+    type Message = { id: string; text: string; createdAt: string };
+    const first = await ok<Message[]>(client, 'conversations.messages', { id }, 'GET');
+    expect(first).toHaveLength(500);
+    expect(first.at(-1)!.text).toMatch(/^Hi! I'd like to request your service/);
+    expect(first[0]!.text).toBe('m151');
+    const earlier = (before: Message, who = client) =>
+      call(who, 'conversations.earlierMessages', { id, before: { createdAt: before.createdAt, id: before.id } }, 'GET');
+    const page = (await earlier(first[0]!)).data as Message[];
+    expect(page.map((m) => m.text)).toEqual(Array.from({ length: 100 }, (_, n) => `m${n + 51}`));
+    const last = (await earlier(page[0]!)).data as Message[];
+    expect(last.map((m) => m.text)).toEqual(Array.from({ length: 51 }, (_, n) => `m${n}`));
+    expect((await earlier(last[0]!)).data).toEqual([]);
+    expect((await earlier(first[0]!, stranger)).status).toBe(403);
   });
 });
 

@@ -29,6 +29,9 @@ export const conversationsRouter = router({
   requestedServices: authedProcedure.query(({ ctx }) => requestedServices(ctx.db, ctx.user.id)),
   get: authedProcedure.input(byId).query(({ ctx, input }) => getConversation(ctx.db, ctx.user, input.id)),
   messages: authedProcedure.input(byId).query(({ ctx, input }) => listMessages(ctx.db, ctx.user, input.id)),
+  earlierMessages: authedProcedure
+    .input(byId.extend({ before: z.object({ createdAt: z.iso.datetime({ offset: true }), id: z.uuid() }) }))
+    .query(({ ctx, input }) => listMessages(ctx.db, ctx.user, input.id, input.before)),
   markRead: authedProcedure.input(byId).mutation(({ ctx, input }) => markRead(ctx, ctx.user, input.id)),
   send: authedProcedure
     .input(z.object({ id: z.uuid(), text: messageTextSchema }))

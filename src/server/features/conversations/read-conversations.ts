@@ -1,5 +1,11 @@
 import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { allowedActions, CONVERSATION_MESSAGES, progressStatus, type Party } from '../../../domain/negotiation';
+import {
+  allowedActions,
+  CONVERSATION_MESSAGES,
+  MESSAGE_PAGES,
+  progressStatus,
+  type Party,
+} from '../../../domain/negotiation';
 import { AppError } from '../../errors';
 import type { Db } from '../../db/database';
 import { conversations, messages, reviews } from '../../db/schema/conversations';
@@ -10,7 +16,6 @@ import { loadForParticipant, negotiationState, type ConversationRow } from './co
 import { announce } from './post-message';
 
 const CONVERSATIONS_SHOWN = 200;
-const MESSAGES_SHOWN = 500;
 
 /** The other participant of a conversation, seen from `userId`. */
 const otherParty = (userId: string) =>
@@ -116,14 +121,30 @@ async function describeConversation(db: Db, conversation: ConversationRow, party
   };
 }
 
-export async function listMessages(db: Db, actor: { id: string }, conversationId: string) {
+/**
+ * The newest messages, oldest first; with `before` (the oldest message on screen), the page of messages just before
+ * it, for scrolling back through a long conversation.
+ */
+export async function listMessages(
+  db: Db,
+  actor: { id: string },
+  conversationId: string,
+  before?: { createdAt: string; id: string },
+) {
   await loadForParticipant(db, actor, conversationId);
   const newest = await db
     .select()
     .from(messages)
-    .where(eq(messages.conversationId, conversationId))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        before
+          ? sql`(${messages.createdAt}, ${messages.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(MESSAGES_SHOWN);
+    .limit(before ? MESSAGE_PAGES.earlier : MESSAGE_PAGES.first);
   return newest.reverse();
 }
 

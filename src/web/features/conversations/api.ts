@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useCallback } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { MESSAGE_PAGES } from '../../../domain/negotiation';
 import type { AppRouter } from '../../../server/router';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSession } from '../accounts/api';
 
 type Outputs = inferRouterOutputs<AppRouter>['conversations'];
@@ -153,4 +154,63 @@ export function useResetConversation(id: string) {
         ]),
     }),
   );
+}
+
+const byTime = (a: ChatMessage, b: ChatMessage) =>
+  new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() || a.id.localeCompare(b.id);
+
+/** Later copies of a message (read receipts) replace earlier ones. */
+function withMessages(known: ReadonlyMap<string, ChatMessage>, add: readonly ChatMessage[]) {
+  const next = new Map(known);
+  for (const m of add) next.set(m.id, m);
+  return next;
+}
+
+interface Scrollback {
+  id: string;
+  newest: ChatMessage[] | undefined;
+  known: ReadonlyMap<string, ChatMessage>;
+  /** Whether the last earlier page was full; null until one is fetched. */
+  more: boolean | null;
+}
+
+const startScrollback = (id: string, newest: ChatMessage[] | undefined): Scrollback => ({
+  id,
+  newest,
+  known: withMessages(new Map(), newest ?? []),
+  more: null,
+});
+
+/**
+ * The whole scrollback of a chat: the newest page (live) plus older pages fetched on request. Every message seen is
+ * kept, so when the newest page moves on (new messages push old ones out of it) nothing between the pages goes
+ * missing.
+ */
+export function useScrollback(id: string, newest: ChatMessage[] | undefined) {
+  const client = useTRPCClient();
+  const [state, setState] = useState(() => startScrollback(id, newest));
+  const [loading, setLoading] = useState(false);
+  // Adjusting state to new props during render, as React documents, instead of an effect and a second render.
+  if (state.id !== id) setState(startScrollback(id, newest));
+  else if (state.newest !== newest) setState({ ...state, newest, known: withMessages(state.known, newest ?? []) });
+
+  const messages = useMemo(() => [...state.known.values()].sort(byTime), [state.known]);
+  const hasEarlier = state.more ?? (newest?.length ?? 0) >= MESSAGE_PAGES.first;
+  const loadEarlier = async () => {
+    const oldest = messages[0];
+    if (!oldest || loading) return;
+    setLoading(true);
+    try {
+      const page = await client.conversations.earlierMessages.query({
+        id,
+        before: { createdAt: new Date(oldest.createdAt).toISOString(), id: oldest.id },
+      });
+      setState((s) =>
+        s.id === id ? { ...s, known: withMessages(s.known, page), more: page.length >= MESSAGE_PAGES.earlier } : s,
+      );
+    } finally {
+      setLoading(false);
+    }
+  };
+  return { messages, hasEarlier, loadingEarlier: loading, loadEarlier };
 }

@@ -11,7 +11,7 @@ import { useSession } from '../accounts/api';
 import { PayButton } from '../payments/pay-button';
 import { PaymentPanel } from '../settlement/payment-panel';
 import { ReviewDialog } from '../reviews/review-dialog';
-import { useConversation, useConversationMutations, type ConversationDetails } from './api';
+import { type ConversationDetails, useConversation, useConversationMutations, useScrollback } from './api';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { ProposalDialog } from './proposal-dialog';
@@ -23,6 +23,7 @@ export function ChatPage() {
   const { account } = useSession();
   const { details, messages, markRead } = useConversation(conversationId);
   const mutations = useConversationMutations(conversationId);
+  const scrollback = useScrollback(conversationId, messages.data);
   const opened = details.isSuccess;
   const { mutate: markAsRead } = markRead;
   useEffect(() => {
@@ -93,7 +94,14 @@ export function ChatPage() {
             {CONVERSATION_MESSAGES.messagesFailed}
           </p>
         ) : (
-          <MessageList messages={messages.data ?? []} ownId={account?.id ?? ''} otherName={otherName} />
+          <MessageList
+            messages={scrollback.messages}
+            ownId={account?.id ?? ''}
+            otherName={otherName}
+            earlier={
+              scrollback.hasEarlier ? { loading: scrollback.loadingEarlier, load: scrollback.loadEarlier } : null
+            }
+          />
         )}
         <Composer onSend={(text) => mutations.send.mutateAsync({ id: c.id, text })} />
       </div>

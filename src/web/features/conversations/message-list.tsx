@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useRef } from 'react';
 import { parseMessage, sameGroup } from '../../../domain/negotiation';
 import { cn } from '../../lib/cn';
+import { Button } from '../../ui/button';
 import { clockTime, dayKey, dayLabel } from '../../lib/dates';
 import type { ChatMessage } from './api';
 
@@ -12,18 +13,30 @@ export function MessageList({
   messages,
   ownId,
   otherName,
+  earlier,
 }: {
   messages: ChatMessage[];
   ownId: string;
   otherName: string;
+  /** Older messages exist: how to fetch them. */
+  earlier?: { loading: boolean; load(): Promise<void> } | null;
 }) {
   const end = useRef<HTMLLIElement>(null);
+  // Only a new message at the bottom scrolls down; older ones loaded above leave the reader where they are.
+  const lastId = messages.at(-1)?.id;
   // Braces matter: scrollIntoView returns a promise in current Chromium, and an effect must not return one.
   useEffect(() => {
     void end.current?.scrollIntoView({ block: 'end' });
-  }, [messages.length]);
+  }, [lastId]);
   return (
     <ol aria-label="Messages" className="flex flex-1 flex-col gap-1 overflow-y-auto px-4 py-4">
+      {earlier && (
+        <li className="flex justify-center">
+          <Button variant="outline" size="sm" disabled={earlier.loading} onClick={() => void earlier.load()}>
+            {earlier.loading ? 'Loading...' : 'Load earlier messages'}
+          </Button>
+        </li>
+      )}
       {messages.map((m, i) => {
         const newDay = i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(m.createdAt);
         return (
