@@ -4,9 +4,8 @@ import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, reviewSchema } from '../../../doma
 import { firstErrorPerField } from '../../lib/field-errors';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
-import { FormField, fieldErrorProps } from '../../ui/form-field';
 import { Label } from '../../ui/label';
-import { Textarea } from '../../ui/textarea';
+import { TextAreaField } from '../../ui/text-field';
 import { useSubmitReview } from './api';
 import { StarInput } from './star-rating';
 
@@ -63,17 +62,17 @@ export function ReviewDialog({ conversationId, providerName }: { conversationId:
             />
             {errors.rating && <p className="text-sm text-destructive">{errors.rating}</p>}
           </div>
-          <FormField id="review-comment" label="Review" error={errors.comment}>
-            <Textarea
-              value={comment}
-              maxLength={REVIEW_COMMENT_MAX}
-              onChange={(e) => {
-                setComment(e.target.value);
-                setErrors((er) => ({ ...er, comment: undefined }));
-              }}
-              {...fieldErrorProps('review-comment', errors.comment)}
-            />
-          </FormField>
+          <TextAreaField
+            id="review-comment"
+            label="Review"
+            error={errors.comment}
+            maxLength={REVIEW_COMMENT_MAX}
+            value={comment}
+            onValueChange={(v) => {
+              setComment(v);
+              setErrors((er) => ({ ...er, comment: undefined }));
+            }}
+          />
           <p className="-mt-2 text-right text-xs text-muted-foreground">
             {comment.length}/{REVIEW_COMMENT_MAX}
           </p>

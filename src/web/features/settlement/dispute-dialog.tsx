@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { FormField, fieldErrorProps } from '../../ui/form-field';
 import { NativeSelect } from '../../ui/native-select';
-import { Textarea } from '../../ui/textarea';
+import { TextAreaField } from '../../ui/text-field';
 import { useSettlementMutations } from './api';
 
 /** The client disputes the service: a reason and what went wrong; the payout freezes until an admin decides. */
@@ -66,17 +66,17 @@ export function DisputeDialog({ conversationId }: { conversationId: string }) {
               ))}
             </NativeSelect>
           </FormField>
-          <FormField id="dispute-description" label="What went wrong?" error={errors.description}>
-            <Textarea
-              value={description}
-              maxLength={1000}
-              onChange={(e) => {
-                setDescription(e.target.value);
-                setErrors((er) => ({ ...er, description: undefined }));
-              }}
-              {...fieldErrorProps('dispute-description', errors.description)}
-            />
-          </FormField>
+          <TextAreaField
+            id="dispute-description"
+            label="What went wrong?"
+            error={errors.description}
+            maxLength={1000}
+            value={description}
+            onValueChange={(v) => {
+              setDescription(v);
+              setErrors((er) => ({ ...er, description: undefined }));
+            }}
+          />
           <Button type="submit" disabled={dispute.isPending}>
             {dispute.isPending ? 'Submitting...' : 'Submit Dispute'}
           </Button>

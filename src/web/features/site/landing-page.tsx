@@ -5,7 +5,7 @@ import { useSession } from '../accounts/api';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { LandingProviders } from './landing-providers';
-import { STATS, TESTIMONIALS } from './marketing';
+import { StatsGrid, TESTIMONIALS } from './marketing';
 
 const BENEFITS = [
   { icon: Rocket, title: 'Student agency', text: 'Set your own prices and hours, and build something of your own.' },
@@ -118,14 +118,7 @@ export function LandingPage() {
       </section>
 
       <section className="mx-auto w-full max-w-6xl px-4 py-16">
-        <dl className="grid grid-cols-2 gap-6 text-center md:grid-cols-4">
-          {STATS.map((s) => (
-            <div key={s.label}>
-              <dt className="text-sm text-muted-foreground">{s.label}</dt>
-              <dd className="text-3xl font-extrabold text-primary">{s.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <StatsGrid />
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           {TESTIMONIALS.map((t) => (
             <figure key={t.name} className="rounded-xl border p-6">

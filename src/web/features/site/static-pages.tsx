@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PLATFORM_FEE_RATE } from '../../../domain/payments';
 import { ADULT_AGE } from '../../../domain/payouts';
 import { AUTO_CONFIRM_DAYS, DISPUTE_WINDOW_DAYS } from '../../../domain/settlement';
-import { STATS, TESTIMONIALS } from './marketing';
+import { StatsGrid, TESTIMONIALS } from './marketing';
 import { StaticPage, type StaticPageContent } from './static-page';
 
 /**
@@ -123,16 +123,7 @@ const PAGES = {
       },
       {
         heading: 'In numbers',
-        body: (
-          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-            {STATS.map((s) => (
-              <div key={s.label}>
-                <dt className="text-sm text-muted-foreground">{s.label}</dt>
-                <dd className="text-2xl font-bold">{s.value}</dd>
-              </div>
-            ))}
-          </dl>
-        ),
+        body: <StatsGrid />,
       },
     ],
     action: { to: '/offer-skills', label: 'Offer a Service' },

@@ -5,9 +5,23 @@ export const TESTIMONIALS = [
   { quote: 'The reviews I earned here helped me land my internship.', name: 'Sam, 19' },
 ];
 
-export const STATS = [
+const STATS = [
   { value: '10,000+', label: 'students' },
   { value: '500+', label: 'schools' },
   { value: '45,000+', label: 'services' },
   { value: '4.8/5', label: 'rating' },
 ];
+
+/** The claimed figures, label over value. */
+export function StatsGrid() {
+  return (
+    <dl className="grid grid-cols-2 gap-6 text-center md:grid-cols-4">
+      {STATS.map((s) => (
+        <div key={s.label}>
+          <dt className="text-sm text-muted-foreground">{s.label}</dt>
+          <dd className="text-3xl font-extrabold text-primary">{s.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
