@@ -18,7 +18,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['src/**/*.integration.test.ts'],
+          // The security battery (tests/security) attacks the real server the same way integration tests call it.
+          include: ['src/**/*.integration.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
