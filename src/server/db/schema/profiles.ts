@@ -18,6 +18,11 @@ export const profiles = pgTable('profiles', {
   payoutDetailsSubmitted: boolean('payout_details_submitted').notNull().default(false),
   /** For a minor, the parent or guardian whose payout account receives the money. */
   guardianEmail: text('guardian_email'),
+  /**
+   * Set when the date of birth first decided the adult or minor payout flow; from then on a change that moves the
+   * user across 18 is refused (a minor must not become an adult to onboard payouts alone).
+   */
+  dateOfBirthLockedAt: timestamp('date_of_birth_locked_at', { withTimezone: true }),
   taxResponsibilityAcknowledgedAt: timestamp('tax_responsibility_acknowledged_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
