@@ -4,7 +4,6 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
 // Workers re-load this file: the data folder is made once, by the main process, and handed down.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'skills-e2e-'));
 
@@ -46,7 +45,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      // Admins are made per test by the test-only route (`admin: true`); nothing is granted by address.
     },
   },
 });

@@ -11,7 +11,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps would publish the original sources next to the bundle; the server refuses *.map in production too.
+    sourcemap: false,
   },
   server: {
     port: 5173,

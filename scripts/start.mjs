@@ -1,5 +1,7 @@
 // npm start: build the app when its sources changed since the last build, then run the server in this process.
 // The stamp is a hash of every input of the build, so an edited file always triggers a rebuild.
+// With NODE_ENV=test (the e2e suite) it runs a second server bundle that includes the test-only route; the
+// production bundle (dist/server) never contains it.
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -13,7 +15,9 @@ const INPUTS = [
   'scripts/build-server.mjs',
   'tsconfig.json',
 ];
-const STAMP = 'dist/.build-stamp';
+const testBuild = process.env.NODE_ENV === 'test';
+const STAMP = testBuild ? 'dist/.build-stamp-test' : 'dist/.build-stamp';
+const serverDir = testBuild ? 'dist/server-test' : 'dist/server';
 
 function* files(entry) {
   if (!existsSync(entry)) return;
@@ -36,12 +40,13 @@ const stamp = hash.digest('hex');
 const upToDate =
   existsSync(STAMP) &&
   readFileSync(STAMP, 'utf8') === stamp &&
-  existsSync('dist/server/main.js') &&
+  existsSync(path.join(serverDir, 'main.js')) &&
   existsSync('dist/web/index.html');
 if (!upToDate) {
   execSync('npm run build', { stdio: 'inherit' });
+  if (testBuild) execSync('npm run build:test-server', { stdio: 'inherit' });
   writeFileSync(STAMP, stamp);
 } else {
   console.log('Build is up to date.');
 }
-await import(path.resolve('dist/server/main.js'));
+await import(path.resolve(serverDir, 'main.js'));

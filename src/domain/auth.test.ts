@@ -119,6 +119,33 @@ describe('date of birth', () => {
     expect(isPastCalendarDate('3000-01-01')).toBe(false);
     expect(isPastCalendarDate('01/02/2000')).toBe(false);
   });
+  it('refuses tomorrow and anything more than 120 years ago', () => {
+    const today = new Date('2026-06-15T12:00:00Z');
+    expect(isPastCalendarDate('2026-06-15', today)).toBe(true);
+    expect(isPastCalendarDate('2026-06-16', today)).toBe(false);
+    expect(isPastCalendarDate('1906-06-15', today)).toBe(true);
+    expect(isPastCalendarDate('1906-06-14', today)).toBe(false);
+  });
+});
+
+describe('text maximums at sign-up', () => {
+  const valid = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    password: 'Sturdy-pass-1',
+    dateOfBirth: '2000-01-01',
+    taxResponsibility: true as const,
+  };
+  it.each([
+    ['firstName', 'A'.repeat(51), 'Names must be at most 50 characters.'],
+    ['lastName', 'L'.repeat(51), 'Names must be at most 50 characters.'],
+    ['email', `${'a'.repeat(250)}@example.com`, 'Email addresses must be at most 254 characters.'],
+    ['password', `Aa1!${'x'.repeat(125)}`, 'Password must be at most 128 characters.'],
+  ])('%s over its maximum is refused with its message', (field, value, message) => {
+    const result = signUpSchema.safeParse({ ...valid, [field]: value });
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
 });
 
 describe('sign-up server errors', () => {

@@ -7,6 +7,20 @@ export { AUTH_MESSAGES, EXAMPLE_EMAIL } from './auth-messages';
 export const SIGN_UP_PASSWORD_MIN = 8;
 export const SIGN_IN_PASSWORD_MIN = 6;
 export const FIRST_NAME_MIN = 2;
+/** Maximums (issue 11 item 4): every text a client sends has one, the same here and in the profile form. */
+export const NAME_MAX = 50;
+/** RFC 5321's longest forward path. */
+export const EMAIL_MAX = 254;
+/** Long enough for any passphrase or manager; a bound on what the server hashes. */
+export const PASSWORD_MAX = 128;
+/** The oldest date of birth accepted, in years before today. */
+export const DATE_OF_BIRTH_MAX_AGE_YEARS = 120;
+
+export const TEXT_LIMIT_MESSAGES = {
+  nameTooLong: `Names must be at most ${NAME_MAX} characters.`,
+  emailTooLong: `Email addresses must be at most ${EMAIL_MAX} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
+} as const;
 
 /**
  * Password strength checks in the order the spec states; the first failure is the one shown in the
@@ -32,40 +46,70 @@ export function passwordStrengthError(password: string): string | null {
   return PASSWORD_RULES.find((rule) => !rule.test(password))?.message ?? null;
 }
 
-const emailSchema = z
+export const emailSchema = z
   .string()
+  .max(EMAIL_MAX, { error: TEXT_LIMIT_MESSAGES.emailTooLong, abort: true })
   .trim()
   .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
 
+/** First and last name, as sign-up and the profile form take them. */
+export const firstNameSchema = z
+  .string()
+  .trim()
+  .min(FIRST_NAME_MIN, { error: AUTH_MESSAGES.firstNameTooShort })
+  .max(NAME_MAX, { error: TEXT_LIMIT_MESSAGES.nameTooLong });
+export const lastNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: AUTH_MESSAGES.lastNameRequired })
+  .max(NAME_MAX, { error: TEXT_LIMIT_MESSAGES.nameTooLong });
+
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string().min(SIGN_IN_PASSWORD_MIN, { error: AUTH_MESSAGES.signInPasswordTooShort }),
+  password: z
+    .string()
+    .min(SIGN_IN_PASSWORD_MIN, { error: AUTH_MESSAGES.signInPasswordTooShort })
+    .max(PASSWORD_MAX, { error: TEXT_LIMIT_MESSAGES.passwordTooLong }),
 });
 export type SignIn = z.infer<typeof signInSchema>;
 
-/** A calendar date as typed in a date input: YYYY-MM-DD, a real day, not in the future. */
+/** A calendar date as typed in a date input: YYYY-MM-DD, a real day, not in the future, at most 120 years ago. */
 export const dateOfBirthSchema = z
   .string({ error: AUTH_MESSAGES.dateOfBirthRequired })
   .trim()
   .min(1, { error: AUTH_MESSAGES.dateOfBirthRequired, abort: true })
-  .refine(isPastCalendarDate, { error: AUTH_MESSAGES.dateOfBirthInvalid });
+  .refine((v) => isPastCalendarDate(v), { error: AUTH_MESSAGES.dateOfBirthInvalid });
 
-export function isPastCalendarDate(value: string): boolean {
+/** YYYY-MM-DD naming a day that exists; the parsed day (UTC midnight) or null. */
+export function parseCalendarDate(value: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
+  if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   const isRealDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return isRealDay && year >= 1900 && date.getTime() <= Date.now();
+  return isRealDay ? date : null;
+}
+
+/** A date of birth a person can have: a real day, not in the future, and at most 120 years before `today`. */
+export function isPastCalendarDate(value: string, today: Date = new Date()): boolean {
+  const date = parseCalendarDate(value);
+  if (!date) return false;
+  const oldest = Date.UTC(
+    today.getUTCFullYear() - DATE_OF_BIRTH_MAX_AGE_YEARS,
+    today.getUTCMonth(),
+    today.getUTCDate(),
+  );
+  return date.getTime() >= oldest && date.getTime() <= today.getTime();
 }
 
 export const signUpSchema = z.object({
-  firstName: z.string().trim().min(FIRST_NAME_MIN, { error: AUTH_MESSAGES.firstNameTooShort }),
-  lastName: z.string().trim().min(1, { error: AUTH_MESSAGES.lastNameRequired }),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
   email: emailSchema,
   password: z
     .string()
     .min(SIGN_UP_PASSWORD_MIN, { error: PASSWORD_RULES[0]!.message, abort: true })
+    .max(PASSWORD_MAX, { error: TEXT_LIMIT_MESSAGES.passwordTooLong, abort: true })
     .refine((p) => passwordStrengthError(p) === null, { error: AUTH_MESSAGES.passwordNotStrong }),
   dateOfBirth: dateOfBirthSchema,
   taxResponsibility: z.literal(true, { error: AUTH_MESSAGES.taxResponsibilityRequired }),

@@ -136,3 +136,10 @@ export function tilesPerRow(viewportWidth: number): number {
   if (viewportWidth >= 768) return 6;
   return 5;
 }
+
+const categoryIds = new Set(SERVICE_CATEGORIES.map((c) => c.id));
+
+/** The categories are fixed: an id outside them is refused by the schema, never left to a foreign key. */
+export function isServiceCategoryId(id: string): boolean {
+  return categoryIds.has(id);
+}

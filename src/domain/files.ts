@@ -45,6 +45,27 @@ export const UPLOAD_KINDS = {
 
 export type UploadKindName = keyof typeof UPLOAD_KINDS;
 
+/**
+ * The most pixels (all frames together) an uploaded image may declare. Checked from the header before anything is
+ * decoded: a 20000 x 20000 PNG is a few kilobytes on the wire and 1.6 GB once decoded.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const IMAGE_TOO_MANY_PIXELS_MESSAGE =
+  'This image is too large (at most 40 megapixels). Please choose a smaller one.';
+
+/** Images decoded at once, and uploads that may wait for a turn before the server answers "busy". */
+export const IMAGE_DECODE_CONCURRENCY = 2;
+export const IMAGE_QUEUE_MAX_WAITING = 8;
+export const UPLOADS_BUSY_MESSAGE = 'The server is busy processing other images. Please try again in a moment.';
+
+/** An upload no avatar, portfolio item, service or request points at is deleted after this long. */
+export const UNATTACHED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Whether an image's declared size is within MAX_IMAGE_PIXELS. */
+export function withinPixelLimit(image: { width: number; height: number; pages?: number }): boolean {
+  return image.width * image.height * Math.max(1, image.pages ?? 1) <= MAX_IMAGE_PIXELS;
+}
+
 /** The client's quick check before sending; the server checks the real content again. */
 export function checkUpload(kind: UploadKindName, file: { type: string; size: number }): string | null {
   const rules = UPLOAD_KINDS[kind];

@@ -19,3 +19,26 @@ export function labelFromFeatures(features: GeocodeFeature[] | undefined): strin
   const region = feature.context?.find((c) => c.id.startsWith('region'))?.text;
   return region ? `${feature.text}, ${region}` : feature.text;
 }
+
+/**
+ * Decimals of a service location anyone but its owner receives: 2 decimals is a grid of about 1.1 km, so a
+ * provider who used "this device's location" does not publish their front door (issue 11, item 8).
+ */
+export const PUBLIC_LOCATION_DECIMALS = 2;
+/** The smallest area the service page draws around an approximate point, in km. */
+export const PUBLIC_AREA_MIN_KM = 1;
+
+const roundTo = (value: number, decimals: number) => {
+  const factor = 10 ** decimals;
+  // "+ 0" turns -0 into 0, so a rounded point prints and compares the same everywhere.
+  return Math.round(value * factor) / factor + 0;
+};
+
+/** The point other people see: rounded to about 1 km; the radius is kept, as it is the offer's area. */
+export function approximateLocation<T extends { latitude: number; longitude: number }>(location: T): T {
+  return {
+    ...location,
+    latitude: roundTo(location.latitude, PUBLIC_LOCATION_DECIMALS),
+    longitude: roundTo(location.longitude, PUBLIC_LOCATION_DECIMALS),
+  };
+}

@@ -46,9 +46,10 @@ export function serviceMatchesMethod(method: DeliveryMethod, filter: MethodFilte
 
 export const LISTING_PAGE_SIZE = 24;
 export const SEARCH_MAX = 100;
+const SEARCH_TOO_LONG = `Search must be at most ${SEARCH_MAX} characters`;
 
 export const serviceListingSchema = z.object({
-  search: z.string().trim().max(SEARCH_MAX).default(''),
+  search: z.string().trim().max(SEARCH_MAX, { error: SEARCH_TOO_LONG }).default(''),
   categoryId: z.uuid().nullish(),
   price: z.enum(PRICE_BUCKETS).default('any'),
   method: z.enum(METHOD_FILTERS).default('any'),
@@ -60,7 +61,7 @@ export type ServiceListing = z.input<typeof serviceListingSchema>;
 
 /** The requests listing: the method filter exists on screen but, as specified, is not applied to the query. */
 export const requestListingSchema = z.object({
-  search: z.string().trim().max(SEARCH_MAX).default(''),
+  search: z.string().trim().max(SEARCH_MAX, { error: SEARCH_TOO_LONG }).default(''),
   categoryId: z.uuid().nullish(),
   price: z.enum(PRICE_BUCKETS).default('any'),
   cursor: z.object({ createdAt: z.iso.datetime(), id: z.uuid() }).nullish(),

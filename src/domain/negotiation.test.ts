@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ACTION_TYPES,
+  actionRefusal,
   allowedActions,
-  parseMessage,
+  CONVERSATION_MESSAGES,
+  listingPriceSchema,
   progressStatus,
   proposalSchema,
   refusal,
@@ -85,29 +87,50 @@ describe('transitions', () => {
   it('a proposal is recorded with its proposer and posted as a price message', () => {
     const t = transition(fresh, 'client', { type: 'propose', priceCents: 4550, pricingType: 'hourly' })!;
     expect(t.patch.latestProposal).toEqual({ priceCents: 4550, pricingType: 'hourly', by: 'client', rejected: false });
-    expect(t.message).toBe('[PRICE_PROPOSAL] Proposed $45.50/hour');
-    expect(parseMessage(t.message)).toEqual({
-      prefix: '[PRICE_PROPOSAL]',
-      body: 'Proposed $45.50/hour',
-      price: { cents: 4550, per: 'hour' },
-    });
+    expect(t.message).toEqual({ kind: 'price_proposed', priceCents: 4550, pricingType: 'hourly' });
   });
 
   it('accepting sets the final price to the proposal; rejecting only marks it', () => {
     const state = { ...fresh, latestProposal: proposal('provider') };
     expect(transition(state, 'client', { type: 'accept' })).toEqual({
       patch: { finalPriceCents: 4000, finalPricingType: 'hourly' },
-      message: '[PRICE_ACCEPTED] Accepted $40.00/hour',
+      message: { kind: 'price_accepted', priceCents: 4000, pricingType: 'hourly' },
     });
     const rejected = transition(state, 'client', { type: 'reject' })!;
     expect(rejected.patch).toEqual({ latestProposal: proposal('provider', true) });
-    expect(rejected.message).toBe('[PRICE_REJECTED] Rejected $40.00/hour');
+    expect(rejected.message).toEqual({ kind: 'price_rejected', priceCents: 4000, pricingType: 'hourly' });
   });
 
   it('the original price is the listing price and pricing type', () => {
-    const t = transition({ ...fresh, listingPricingType: 'hourly' }, 'client', { type: 'acceptOriginal' })!;
+    const shown = { priceCents: 5000, pricingType: 'hourly' as const };
+    const t = transition({ ...fresh, listingPricingType: 'hourly' }, 'client', { type: 'acceptOriginal', shown })!;
     expect(t.patch).toEqual({ finalPriceCents: 5000, finalPricingType: 'hourly' });
-    expect(parseMessage(t.message).prefix).toBe('[PRICE_ACCEPTED]');
+    expect(t.message).toEqual({ kind: 'original_price_accepted', priceCents: 5000, pricingType: 'hourly' });
+  });
+
+  it('the listing price is accepted only as the client saw it: a changed price or pricing type is refused', () => {
+    const accept = (priceCents: number, pricingType: 'fixed' | 'hourly') =>
+      actionRefusal(fresh, 'client', { type: 'acceptOriginal', shown: { priceCents, pricingType } });
+    expect(accept(5000, 'fixed')).toBeNull();
+    expect(accept(4000, 'fixed')).toBe(CONVERSATION_MESSAGES.listingPriceChanged);
+    expect(accept(5000, 'hourly')).toBe(CONVERSATION_MESSAGES.listingPriceChanged);
+    // The state machine's own refusals come first.
+    expect(
+      actionRefusal(fresh, 'provider', { type: 'acceptOriginal', shown: { priceCents: 5000, pricingType: 'fixed' } }),
+    ).toBe('Only the client can accept the original price');
+  });
+
+  it('a free listing has no original price to accept', () => {
+    expect(refusal({ ...fresh, listingPriceCents: 0 }, 'client', 'acceptOriginal')).toBe(
+      'There is no original price to accept',
+    );
+  });
+
+  it('the shown price is whole cents within the price limit', () => {
+    expect(listingPriceSchema.safeParse({ priceCents: 5000, pricingType: 'fixed' }).success).toBe(true);
+    expect(listingPriceSchema.safeParse({ priceCents: 50.5, pricingType: 'fixed' }).success).toBe(false);
+    expect(listingPriceSchema.safeParse({ priceCents: -1, pricingType: 'fixed' }).success).toBe(false);
+    expect(listingPriceSchema.safeParse({ priceCents: 5000 }).success).toBe(false);
   });
 
   it('progress badges follow started and completed', () => {
@@ -126,7 +149,7 @@ describe('transitions', () => {
       fc.constantFrom<NegotiationAction>(
         { type: 'accept' },
         { type: 'reject' },
-        { type: 'acceptOriginal' },
+        { type: 'acceptOriginal', shown: { priceCents: 5000, pricingType: 'fixed' } },
         { type: 'pay' },
         { type: 'start' },
         { type: 'complete' },
@@ -153,18 +176,6 @@ describe('transitions', () => {
 });
 
 describe('messages', () => {
-  it('plain text is not a notice, even when it mentions a price', () => {
-    expect(parseMessage('Could you do $30/hour?')).toEqual({
-      prefix: null,
-      body: 'Could you do $30/hour?',
-      price: null,
-    });
-  });
-
-  it('parses prices with thousands separators and without a unit', () => {
-    expect(parseMessage('[SYSTEM] Payment of $1,250.00 received').price).toEqual({ cents: 125000, per: null });
-  });
-
   it('groups one sender within 5 minutes', () => {
     const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 12, m));
     expect(sameGroup({ senderId: 'a', createdAt: at(0) }, { senderId: 'a', createdAt: at(5) })).toBe(true);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRICE_MAX, PRICING_TYPES, type PricingType } from './services';
-import { toCents } from './money';
+import type { Notice } from './messages';
 
 /**
  * Price negotiation and service progress of a direct conversation (spec 2 section 4), as one state machine the
@@ -34,12 +34,14 @@ export type NegotiationAction =
   | { type: 'propose'; priceCents: number; pricingType: PricingType }
   | { type: 'accept' }
   | { type: 'reject' }
-  | { type: 'acceptOriginal' }
+  /** The client accepts the listing price they were shown: it must still be the listing's price. */
+  | { type: 'acceptOriginal'; shown: ListingPrice }
   | { type: 'pay' }
   | { type: 'start' }
   | { type: 'complete' }
   | { type: 'review' };
 export type ActionType = NegotiationAction['type'];
+export type ListingPrice = z.infer<typeof listingPriceSchema>;
 export const ACTION_TYPES: ActionType[] = [
   'propose',
   'accept',
@@ -84,7 +86,8 @@ export function refusal(state: NegotiationState, party: Party, type: ActionType)
       return answerable(state, party) ? null : 'There is no price proposal to answer';
     case 'acceptOriginal':
       if (party !== 'client') return 'Only the client can accept the original price';
-      if (state.listingPriceCents === null) return 'There is no original price to accept';
+      // A free listing has nothing to pay: the parties agree a price by proposal instead.
+      if (!state.listingPriceCents) return 'There is no original price to accept';
       return agreed ? 'The price is already agreed' : null;
     case 'pay':
       if (party !== 'client') return 'Only the client pays';
@@ -104,24 +107,27 @@ export function refusal(state: NegotiationState, party: Party, type: ActionType)
   }
 }
 
+/**
+ * `refusal` for one concrete action: accepting the listing price also needs the price the client saw to be the
+ * listing's price now, so a price changed after the page loaded is never agreed unseen.
+ */
+export function actionRefusal(state: NegotiationState, party: Party, action: NegotiationAction): string | null {
+  const reason = refusal(state, party, action.type);
+  if (reason || action.type !== 'acceptOriginal') return reason;
+  const changed =
+    action.shown.priceCents !== state.listingPriceCents ||
+    action.shown.pricingType !== (state.listingPricingType ?? 'fixed');
+  return changed ? CONVERSATION_MESSAGES.listingPriceChanged : null;
+}
+
 export function allowedActions(state: NegotiationState, party: Party): ActionType[] {
   return ACTION_TYPES.filter((type) => refusal(state, party, type) === null);
 }
 
-/** The special message texts (spec 2 section 4): the prefix marks a centred notice; prices are parsed back. */
-export const MESSAGE_PREFIXES = ['[SYSTEM]', '[PRICE_PROPOSAL]', '[PRICE_ACCEPTED]', '[PRICE_REJECTED]'] as const;
-export type MessagePrefix = (typeof MESSAGE_PREFIXES)[number];
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** "$40.00/hour" or "$40.00/job", the form the spec parses back out of message text. */
-export function priceText(priceCents: number, pricingType: PricingType): string {
-  return `${usd.format(priceCents / 100)}/${pricingType === 'hourly' ? 'hour' : 'job'}`;
-}
-
 export interface Transition {
   patch: Partial<NegotiationState>;
-  /** The message the transition posts, from the acting party. */
-  message: string;
+  /** The notice the transition posts, from the acting party. */
+  message: Notice;
 }
 
 /**
@@ -140,33 +146,33 @@ export function transition(state: NegotiationState, party: Party, action: Negoti
             rejected: false,
           },
         },
-        message: `[PRICE_PROPOSAL] Proposed ${priceText(action.priceCents, action.pricingType)}`,
+        message: { kind: 'price_proposed', priceCents: action.priceCents, pricingType: action.pricingType },
       };
     case 'accept': {
       const p = state.latestProposal!;
       return {
         patch: { finalPriceCents: p.priceCents, finalPricingType: p.pricingType },
-        message: `[PRICE_ACCEPTED] Accepted ${priceText(p.priceCents, p.pricingType)}`,
+        message: { kind: 'price_accepted', priceCents: p.priceCents, pricingType: p.pricingType },
       };
     }
     case 'reject': {
       const p = state.latestProposal!;
       return {
         patch: { latestProposal: { ...p, rejected: true } },
-        message: `[PRICE_REJECTED] Rejected ${priceText(p.priceCents, p.pricingType)}`,
+        message: { kind: 'price_rejected', priceCents: p.priceCents, pricingType: p.pricingType },
       };
     }
     case 'acceptOriginal': {
       const pricingType = state.listingPricingType ?? 'fixed';
       return {
         patch: { finalPriceCents: state.listingPriceCents, finalPricingType: pricingType },
-        message: `[PRICE_ACCEPTED] Original price accepted: ${priceText(state.listingPriceCents!, pricingType)}`,
+        message: { kind: 'original_price_accepted', priceCents: state.listingPriceCents!, pricingType },
       };
     }
     case 'start':
-      return { patch: { serviceStarted: true }, message: '[SYSTEM] The provider started the service' };
+      return { patch: { serviceStarted: true }, message: { kind: 'service_started' } };
     case 'complete':
-      return { patch: { serviceCompleted: true }, message: '[SYSTEM] The provider marked the service as completed' };
+      return { patch: { serviceCompleted: true }, message: { kind: 'service_completed' } };
     case 'pay':
     case 'review':
       return null;
@@ -176,25 +182,8 @@ export function transition(state: NegotiationState, party: Party, action: Negoti
 export function paymentReceived(amountCents: number): Transition {
   return {
     patch: { paymentCompleted: true },
-    message: `[SYSTEM] Payment of ${usd.format(amountCents / 100)} received`,
+    message: { kind: 'payment_received', amountCents },
   };
-}
-
-export interface ParsedMessage {
-  prefix: MessagePrefix | null;
-  body: string;
-  price: { cents: number; per: 'hour' | 'job' | null } | null;
-}
-
-/** Splits a stored message into its notice prefix, its text and the dollar amount it mentions. */
-export function parseMessage(text: string): ParsedMessage {
-  const prefix = MESSAGE_PREFIXES.find((p) => text.startsWith(p)) ?? null;
-  const body = prefix ? text.slice(prefix.length).trim() : text;
-  const match = prefix ? /\$([\d,]+(?:\.\d{1,2})?)(?:\/(hour|job))?/.exec(body) : null;
-  const price = match
-    ? { cents: toCents(Number(match[1]!.replace(/,/g, ''))), per: (match[2] ?? null) as 'hour' | 'job' | null }
-    : null;
-  return { prefix, body, price };
 }
 
 export const CONVERSATION_MESSAGES = {
@@ -217,6 +206,8 @@ export const CONVERSATION_MESSAGES = {
   invalidPrice: 'Please enter a valid price',
   requested: 'Service requested! You can now chat with the provider.',
   requestFailed: 'Failed to request service. Please try again.',
+  /** Beyond the spec: the provider changed the price after the client's page showed it. */
+  listingPriceChanged: 'The price of this service has changed. Please check the new price before accepting it.',
 } as const;
 
 export const MESSAGE_MAX = 4000;
@@ -225,7 +216,11 @@ export const MESSAGE_PAGES = { first: 500, earlier: 100 } as const;
 /** Messages from one sender within this window are grouped under one header. */
 export const MESSAGE_GROUP_WINDOW_MS = 5 * 60 * 1000;
 
-export const messageTextSchema = z.string().trim().min(1).max(MESSAGE_MAX);
+export const messageTextSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Type a message first' })
+  .max(MESSAGE_MAX, { error: `A message can be at most ${MESSAGE_MAX} characters` });
 
 export const proposalSchema = z.object({
   price: z
@@ -233,6 +228,16 @@ export const proposalSchema = z.object({
     .gt(0, { error: CONVERSATION_MESSAGES.invalidPrice })
     .max(PRICE_MAX, { error: CONVERSATION_MESSAGES.invalidPrice })
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: CONVERSATION_MESSAGES.invalidPrice }),
+  pricingType: z.enum(PRICING_TYPES),
+});
+
+/** Accepting the listing price: the price the client was shown, to be compared with the listing's. */
+export const listingPriceSchema = z.object({
+  priceCents: z
+    .number()
+    .int()
+    .min(0)
+    .max(PRICE_MAX * 100),
   pricingType: z.enum(PRICING_TYPES),
 });
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, isPastCalendarDate } from './auth';
-import { ageInYears } from './profile';
+import { AUTH_MESSAGES, EMAIL_MAX, isPastCalendarDate } from './auth';
+import { ADULT_AGE_YEARS, ageInYears } from './profile';
 
 /** Payout onboarding rules and texts (spec 1 sections 2, 4, 5, 8, 9). */
-export const ADULT_AGE = 18;
+export const ADULT_AGE = ADULT_AGE_YEARS;
 export const PAYOUT_POLL_SETUP_MS = 5000;
 export const PAYOUT_POLL_PROFILE_MS = 3000;
 export const RETURN_CLOSE_DELAY_MS = 400;
@@ -31,6 +31,12 @@ export const PAYOUT_MESSAGES = {
   guardianRequired: 'A parent or guardian must set up payouts for users under 18.',
 } as const;
 
+/** What the start of onboarding accepts: empty for adults (the minor flow then asks for it), bounded for all. */
+export const guardianEmailInputSchema = z
+  .string()
+  .max(EMAIL_MAX, { error: PAYOUT_MESSAGES.guardianEmailInvalid })
+  .nullish();
+
 /** Reason codes the server attaches to a refused onboarding; the setup page switches screens on them. */
 export type PayoutRefusal = 'DOB_REQUIRED' | 'MINOR_GUARDIAN_REQUIRED';
 
@@ -38,7 +44,7 @@ export const guardianEmailSchema = z
   .string()
   .trim()
   .min(1, { error: PAYOUT_MESSAGES.guardianEmailInvalid })
-  .max(254, { error: PAYOUT_MESSAGES.guardianEmailInvalid })
+  .max(EMAIL_MAX, { error: PAYOUT_MESSAGES.guardianEmailInvalid })
   .refine((v) => v.includes('@'), { error: PAYOUT_MESSAGES.guardianEmailInvalid });
 
 export interface PayoutStatus {

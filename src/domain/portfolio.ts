@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const PORTFOLIO_TITLE_MAX = 100;
 export const PORTFOLIO_DESCRIPTION_MAX = 1000;
+/** Project links and image addresses: long enough for any real link, bounded against abuse. */
+export const PORTFOLIO_URL_MAX = 2000;
 export const PORTFOLIO_DRAFT_KEY = 'portfolio-draft';
 
 export const PORTFOLIO_MESSAGES = {
@@ -49,10 +51,11 @@ export const portfolioItemSchema = z.object({
   projectUrl: z
     .string()
     .trim()
+    .max(PORTFOLIO_URL_MAX, { error: PORTFOLIO_MESSAGES.invalidUrl, abort: true })
     .refine((v) => v === '' || isUrlShaped(v), { error: PORTFOLIO_MESSAGES.invalidUrl })
     .transform(emptyToNull),
   /** An image uploaded by the same user (the server checks), or empty. */
-  imageUrl: z.string().trim().max(500).transform(emptyToNull),
+  imageUrl: z.string().trim().max(PORTFOLIO_URL_MAX, { error: PORTFOLIO_MESSAGES.imageFailed }).transform(emptyToNull),
 });
 export type PortfolioItemInput = z.input<typeof portfolioItemSchema>;
 export type PortfolioItemFields = z.output<typeof portfolioItemSchema>;

@@ -3,6 +3,8 @@ export const PRESENCE_STATUSES = ['online', 'away', 'busy', 'offline'] as const;
 export type PresenceStatus = (typeof PRESENCE_STATUSES)[number];
 
 export const PRESENCE_HEARTBEAT_MS = 30_000;
+/** The most users one page may watch: the avatars on one screen, never everyone. */
+export const PRESENCE_WATCH_MAX = 200;
 export const ONLINE_WITHIN_MS = 60_000;
 export const AWAY_WITHIN_MS = 5 * 60_000;
 

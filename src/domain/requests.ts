@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PRICE_MAX, PRICING_TYPES } from './services';
+import { isServiceCategoryId } from './categories';
+import { IMAGE_URL_MAX, PRICE_MAX, PRICING_TYPES, SERVICE_MESSAGES } from './services';
 
 export const REQUEST_TITLE_MAX = 100;
 export const REQUEST_DESCRIPTION_MAX = 5000;
@@ -26,11 +27,14 @@ export const REQUEST_MESSAGES = {
   deleteFailed: 'Failed to delete request',
   loadYoursFailed: 'Failed to load your requests',
   categoriesFailed: 'Failed to load service categories',
+  titleTooLong: `Title must be at most ${REQUEST_TITLE_MAX} characters`,
+  descriptionTooLong: `Description must be at most ${REQUEST_DESCRIPTION_MAX} characters`,
 } as const;
 
 /** The budget as typed (optional text, step 0.01) -> dollars or null. */
 const budgetField = z
   .string()
+  .max(20, { error: REQUEST_MESSAGES.budgetInvalid })
   .trim()
   .refine((v) => v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) <= PRICE_MAX), {
     error: REQUEST_MESSAGES.budgetInvalid,
@@ -38,11 +42,21 @@ const budgetField = z
   .transform((v) => (v === '' ? null : Number(v)));
 
 export const serviceRequestSchema = z.object({
-  title: z.string().trim().min(1, { error: REQUEST_MESSAGES.titleRequired }).max(REQUEST_TITLE_MAX),
-  description: z.string().trim().min(1, { error: REQUEST_MESSAGES.descriptionRequired }).max(REQUEST_DESCRIPTION_MAX),
-  service_category_id: z.uuid({ error: REQUEST_MESSAGES.categoryRequired }),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: REQUEST_MESSAGES.titleRequired })
+    .max(REQUEST_TITLE_MAX, { error: REQUEST_MESSAGES.titleTooLong }),
+  description: z
+    .string()
+    .trim()
+    .min(1, { error: REQUEST_MESSAGES.descriptionRequired })
+    .max(REQUEST_DESCRIPTION_MAX, { error: REQUEST_MESSAGES.descriptionTooLong }),
+  service_category_id: z
+    .uuid({ error: REQUEST_MESSAGES.categoryRequired })
+    .refine(isServiceCategoryId, { error: REQUEST_MESSAGES.categoryRequired }),
   pricing_type: z.enum(PRICING_TYPES, { error: REQUEST_MESSAGES.pricingTypeRequired }),
   budget: budgetField,
-  image_url: z.string().trim().max(500),
+  image_url: z.string().trim().max(IMAGE_URL_MAX, { error: SERVICE_MESSAGES.invalidUrl }),
 });
 export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isServiceCategoryId } from './categories';
 
 export const PRICING_TYPES = ['fixed', 'hourly'] as const;
 export type PricingType = (typeof PRICING_TYPES)[number];
@@ -19,6 +20,7 @@ export const SERVICE_MESSAGES = {
   titleTooShort: 'Title must be at least 5 characters',
   titleTooLong: 'Title must be less than 100 characters',
   descriptionTooShort: 'Description must be at least 20 characters',
+  descriptionTooLong: `Description must be at most ${SERVICE_DESCRIPTION_MAX} characters`,
   categoryRequired: 'Please select a category',
   priceNegative: 'Price cannot be negative',
   priceTooHigh: 'Price is too high',
@@ -54,10 +56,13 @@ export const serviceLocationSchema = z.object({
 });
 export type ServiceLocation = z.infer<typeof serviceLocationSchema>;
 
+/** Image addresses: ours are about 80 characters; the bound only stops abuse. */
+export const IMAGE_URL_MAX = 500;
+
 const imageUrlField = z
   .string()
   .trim()
-  .max(500)
+  .max(IMAGE_URL_MAX, { error: SERVICE_MESSAGES.invalidUrl })
   .refine((v) => v === '' || v.startsWith('/files/') || /^https?:\/\//.test(v), { error: SERVICE_MESSAGES.invalidUrl });
 
 const priceField = z
@@ -100,8 +105,10 @@ export const offerServiceSchema = z
       .string()
       .trim()
       .min(SERVICE_DESCRIPTION_MIN, { error: SERVICE_MESSAGES.descriptionTooShort })
-      .max(SERVICE_DESCRIPTION_MAX),
-    category_id: z.uuid({ error: SERVICE_MESSAGES.categoryRequired }),
+      .max(SERVICE_DESCRIPTION_MAX, { error: SERVICE_MESSAGES.descriptionTooLong }),
+    category_id: z
+      .uuid({ error: SERVICE_MESSAGES.categoryRequired })
+      .refine(isServiceCategoryId, { error: SERVICE_MESSAGES.categoryRequired }),
     expertiseLevel: z.enum(EXPERTISE_LEVELS).optional(),
   })
   .refine(hasNeededLocation, locationRule)
@@ -112,8 +119,11 @@ export type OfferServiceInput = z.input<typeof offerServiceSchema>;
 export const editServiceSchema = z
   .object({
     ...serviceFields,
-    description: z.string().trim().max(SERVICE_DESCRIPTION_MAX),
-    category_id: z.uuid().nullable(),
+    description: z.string().trim().max(SERVICE_DESCRIPTION_MAX, { error: SERVICE_MESSAGES.descriptionTooLong }),
+    category_id: z
+      .uuid({ error: SERVICE_MESSAGES.categoryRequired })
+      .refine(isServiceCategoryId, { error: SERVICE_MESSAGES.categoryRequired })
+      .nullable(),
   })
   .refine(hasNeededLocation, locationRule)
   .transform(clearVirtualLocation);

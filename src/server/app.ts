@@ -10,7 +10,6 @@ import { createAuth, type Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerAuthRoutes, toFetchHeaders } from './http/auth-bridge';
-import { registerTestRoutes } from './http/test-routes';
 import { registerFileRoutes } from './http/file-routes';
 import { registerListingRoutes } from './http/listing-routes';
 import { registerNewsletterRoute } from './http/newsletter-route';
@@ -25,7 +24,9 @@ import { createLocalBlobStore } from './files/blob-store';
 import { withdrawPresence } from './features/presence/record-presence';
 import type { EventBus } from './realtime/event-bus';
 import { appRouter, type AppRouter } from './router';
-import { createContext } from './trpc';
+import { createContext, createMutationLimiter, type MutationLimiter, type TRPCError } from './trpc';
+import { createLiveSockets } from './realtime/live-sockets';
+import { registerTrpcWebSocket } from './realtime/trpc-websocket';
 
 export interface AppDeps {
   config: Config;
@@ -36,6 +37,8 @@ export interface AppDeps {
   /** Where uploads are kept; DATA_DIR/uploads by default. */
   uploadsDir?: string;
   logger?: boolean;
+  /** Per-user mutation limits; a test that fuzzes thousands of calls as one user replaces them. */
+  mutationLimiter?: MutationLimiter;
 }
 
 export interface App {
@@ -44,14 +47,33 @@ export interface App {
   payments: PaymentProvider;
 }
 
+/** Set by scripts/build-server.mjs: false in the production bundle; undefined when run from source (tests, dev). */
+declare const SKILLNEST_TEST_ROUTES: boolean | undefined;
+
+/** Fastify takes a hop count too (its types omit it): trust the nearest N proxies. */
+function trustProxyOption(
+  trust: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** JSON bodies are small; uploads have their own routes and limits. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function createApp({ config, db, bus, webRoot, uploadsDir, logger = true }: AppDeps): Promise<App> {
+export async function createApp({
+  config,
+  db,
+  bus,
+  webRoot,
+  uploadsDir,
+  logger = true,
+  mutationLimiter,
+}: AppDeps): Promise<App> {
   const server = Fastify({
     logger: logger && { level: config.NODE_ENV === 'test' ? 'warn' : 'info' },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.secureCookies,
+    // Forwarded addresses count only from the proxies TRUST_PROXY names (off by default): the limits key on request.ip.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Live subscriptions hold connections open; shutdown must not wait for them.
     forceCloseConnections: true,
     // tRPC batches name every procedure in one path segment ("a.b,c.d,..."); the router's default of 100
@@ -122,29 +144,44 @@ export async function createApp({ config, db, bus, webRoot, uploadsDir, logger =
     if (session) await withdrawPresence(db, bus, session.user);
     return reply.status(204).send();
   });
-  if (config.NODE_ENV === 'test') registerTestRoutes(server, auth, db);
+  // The production bundle defines SKILLNEST_TEST_ROUTES as false, so esbuild drops this branch and the route's module.
+  if (config.NODE_ENV === 'test' && (typeof SKILLNEST_TEST_ROUTES === 'undefined' || SKILLNEST_TEST_ROUTES)) {
+    const { registerTestRoutes } = await import('./http/test-routes');
+    registerTestRoutes(server, auth, db);
+  }
 
   // Live subscriptions share one WebSocket per tab: event streams over HTTP/1.1 would each hold one of the
   // browser's six connections to the site, and a few tabs would starve ordinary requests.
   await server.register(websocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
+  const liveSockets = createLiveSockets({ db, bus, log: (err) => server.log.error({ err }, 'live sockets') });
+  server.addHook('onClose', async () => liveSockets.close());
+  const contextDeps = {
+    ...{ db, config, bus, auth, files, listings, payments, selfUrl },
+    mutationLimiter: mutationLimiter ?? createMutationLimiter(),
+  };
+  const onTrpcError = ({ error, path }: { error: TRPCError; path: string | undefined }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') server.log.error({ err: error, path }, 'tRPC error');
+  };
   await server.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
-    useWSS: true,
     trpcOptions: {
-      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       router: appRouter,
-      createContext: ({ req }) =>
-        createContext({ db, config, bus, auth, files, listings, payments, selfUrl }, toFetchHeaders(req)),
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') server.log.error({ err: error, path }, 'tRPC error');
-      },
+      createContext: ({ req }) => createContext(contextDeps, toFetchHeaders(req)),
+      onError: onTrpcError,
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  registerTrpcWebSocket(server, '/api/trpc', {
+    liveSockets,
+    createContext: (req, socket) => createContext(contextDeps, toFetchHeaders(req), socket),
+    onError: onTrpcError,
   });
 
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
     await server.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      // Source maps would hand out the original sources; production builds emit none, and none is served.
+      allowedPath: (pathName) => config.NODE_ENV !== 'production' || !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         // Hashed build assets never change; index.html must always be revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

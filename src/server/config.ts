@@ -1,14 +1,55 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { signUpSchema } from '../domain/auth';
 
 /** Empty strings in the environment mean "not set", as they do in most .env files. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const PORT_MESSAGE = 'must be a port number from 0 to 65535';
 
-const envSchema = z.object({
+const TRUST_PROXY_MESSAGE =
+  'must be false, a hop count (1, 2...) or a comma list of proxy addresses (10.0.0.1, 10.0.0.0/8, loopback)';
+/** proxy-addr's names for address ranges, which Fastify accepts beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Whether X-Forwarded-For counts, and how far: off (the connection's address is the client's), the number of proxies
+ * in front, or the proxies' own addresses. Never "true": that would let any client name its own address.
+ */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const v = value.trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    if (list.length === 0 || !list.every(isProxyAddress)) {
+      ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+const envObjectSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
     .number({ error: PORT_MESSAGE })
@@ -19,16 +60,14 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
-  ADMIN_EMAILS: z
-    .string()
-    .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.email())),
+  // The first admin, created or taken over at start (never by signing up): the sign-up rules hold for both.
+  ADMIN_EMAIL: optional(signUpSchema.shape.email.transform((e) => e.toLowerCase())),
+  ADMIN_PASSWORD: optional(signUpSchema.shape.password),
+  // Granted admin to whoever signed up first with a listed address; an old .env must not pass silently.
+  ADMIN_EMAILS: optional(
+    z.never({ error: 'was removed: set ADMIN_EMAIL and ADMIN_PASSWORD instead (signing up never grants admin)' }),
+  ),
+  TRUST_PROXY: trustProxySchema,
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_/, 'must start with sk_test_ or sk_live_')),
@@ -37,6 +76,25 @@ const envSchema = z.object({
   GIPHY_API_KEY: optional(z.string().min(1)),
   MAPBOX_TOKEN: optional(z.string().min(1)),
   SENTRY_DSN: optional(z.url()),
+});
+
+const envSchema = envObjectSchema.superRefine((env, ctx) => {
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    const missing = env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
+    const other = missing === 'ADMIN_EMAIL' ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
+    ctx.addIssue({ code: 'custom', path: [missing], message: `must be set when ${other} is (set both or neither)` });
+  }
+  // A production server with some Stripe keys would silently take test payments: refuse to start instead.
+  const production = env.NODE_ENV === 'production' || env.PUBLIC_URL?.startsWith('https://') === true;
+  const set = STRIPE_VARIABLES.filter((name) => env[name] !== undefined);
+  if (production && set.length > 0 && set.length < STRIPE_VARIABLES.length) {
+    const missing = STRIPE_VARIABLES.find((name) => env[name] === undefined)!;
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `must be set in production when ${set.join(' and ')} is (set all three Stripe variables, or none for test payments)`,
+    });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +137,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? [new URL(publicUrl).origin]
       : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${parsed.PORT}`),
   };
+}
+
+/** The admin to bootstrap at start, when ADMIN_EMAIL and ADMIN_PASSWORD are set (the schema allows both or neither). */
+export function configuredAdmin(config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>) {
+  return config.ADMIN_EMAIL && config.ADMIN_PASSWORD
+    ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }
+    : null;
 }
 
 /** A secret generated once and kept in DATA_DIR, so sessions survive restarts without configuration. */

@@ -12,6 +12,16 @@ export const APP_ERRORS = {
   BAD_INPUT: { status: 'BAD_REQUEST', message: 'Please check the form and try again.' },
   CONFLICT: { status: 'CONFLICT', message: 'That was changed by someone else. Please try again.' },
   BAD_ORIGIN: { status: 'FORBIDDEN', message: 'Requests must come from this site.' },
+  MUTATION_RATE_LIMITED: {
+    status: 'TOO_MANY_REQUESTS',
+    message: 'You are making changes too quickly. Please wait a moment and try again.',
+  },
+  TOO_MANY_SUBSCRIPTIONS: {
+    status: 'TOO_MANY_REQUESTS',
+    message: 'Too many live updates are open on this page. Please reload the page.',
+  },
+  /** Image processing is full (a bounded queue): the client may simply try again. */
+  BUSY: { status: 'SERVICE_UNAVAILABLE', message: 'The server is busy. Please try again in a moment.' },
   INTERNAL: { status: 'INTERNAL_SERVER_ERROR', message: 'An unexpected error occurred.' },
 } as const satisfies Record<string, { status: TRPCError['code']; message: string }>;
 

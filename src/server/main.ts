@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configuredAdmin, loadConfig } from './config';
 import { ensureServiceCategories } from './db/categories';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrateDatabase, openDatabase } from './db/database';
-import { grantConfiguredAdmins } from './features/accounts/grant-configured-admins';
+import { bootstrapAdmin } from './features/accounts/bootstrap-admin';
 import { startSettlementSweep } from './features/settlement/settlement-sweep';
+import { startUploadSweep } from './files/sweep-unattached-uploads';
 import { createInProcessEventBus } from './realtime/event-bus';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
 
@@ -24,7 +25,6 @@ async function main() {
   );
   await migrateDatabase(database.db);
   await ensureServiceCategories(database.db);
-  await grantConfiguredAdmins(database.db, config.ADMIN_EMAILS);
 
   // Several servers may share one PostgreSQL server, so their live events travel through it; the embedded database
   // has exactly one server (the DATA_DIR lock), which keeps them in process.
@@ -32,10 +32,15 @@ async function main() {
     ? await createPostgresEventBus(config.DATABASE_URL, (error) => console.error('Event bus:', error))
     : createInProcessEventBus();
   const webRoot = path.join(import.meta.dirname, '../web');
-  const { server, payments } = await createApp({ config, db: database.db, bus, webRoot });
+  const { server, auth, payments } = await createApp({ config, db: database.db, bus, webRoot });
+  await bootstrapAdmin(database.db, auth, configuredAdmin(config));
   // Auto-confirmation 3 days after completion, and retries of unfinished transfers and refunds.
   const stopSweep = startSettlementSweep({ db: database.db, bus, payments }, (error) =>
     server.log.error({ err: error }, 'settlement sweep failed'),
+  );
+  // Files uploaded but never attached to anything (an abandoned form) go after 24 hours.
+  const stopUploadSweep = startUploadSweep(database.db, path.join(config.DATA_DIR, 'uploads'), (error) =>
+    server.log.error({ err: error }, 'upload sweep failed'),
   );
 
   let stopping = false;
@@ -44,6 +49,7 @@ async function main() {
     stopping = true;
     server.log.info(`${signal}: shutting down`);
     await stopSweep();
+    await stopUploadSweep();
     await server.close();
     await bus.close();
     await database.close();

@@ -1,4 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ZodError } from 'zod';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
@@ -9,6 +12,7 @@ import type { EventBus } from './realtime/event-bus';
 import type { BlobStore } from './files/blob-store';
 import type { Listings } from './features/listings/listings';
 import type { PaymentProvider } from './payments/payment-provider';
+import type { LiveSocket } from './realtime/live-sockets';
 
 export interface Context {
   db: Db;
@@ -34,6 +38,9 @@ export interface Context {
    * re-checks that the session still exists (it may have been signed out meanwhile).
    */
   reloadSessionId(): Promise<string | null>;
+  /** The WebSocket the call came over (null over HTTP): refused once its session ended, capped in subscriptions. */
+  socket: LiveSocket | null;
+  mutationLimiter: MutationLimiter;
 }
 
 export interface RequestSession {
@@ -49,11 +56,51 @@ export interface ContextDeps {
   listings: Listings;
   payments: PaymentProvider;
   auth: Auth;
+  mutationLimiter: MutationLimiter;
   selfUrl(): string;
 }
 
-/** Reads the session from the request's cookie: the same for queries, mutations and subscriptions. */
-export async function createContext(deps: ContextDeps, headers: Headers): Promise<Context> {
+/**
+ * Changes one user may make: a burst of 60, then 5 a second for as long as they like. Far above what a person
+ * clicking (or the e2e suite) does; it stops a script that writes in a loop. In memory: each server counts its own.
+ */
+export const MUTATION_BURST = 60;
+export const MUTATIONS_PER_SECOND = 5;
+
+export interface MutationLimiter {
+  /** False when the user has no changes left for now. */
+  take(userId: string): Promise<boolean>;
+}
+
+export function createMutationLimiter(): MutationLimiter {
+  // Entries expire with their window, so memory follows the users active in the last minute.
+  const limiter = new BurstyRateLimiter(
+    new RateLimiterMemory({ keyPrefix: 'mutation', points: MUTATIONS_PER_SECOND, duration: 1 }),
+    new RateLimiterMemory({ keyPrefix: 'mutation-burst', points: MUTATION_BURST, duration: 60 }),
+  );
+  return {
+    async take(userId) {
+      try {
+        await limiter.consume(userId);
+        return true;
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * Reads the session from the request's cookie: the same for queries, mutations and subscriptions. Over a
+ * WebSocket the session is read once, at the handshake, and the socket is tied to it: when the session ends the
+ * socket is refused everything and closed (realtime/live-sockets.ts).
+ */
+export async function createContext(
+  deps: ContextDeps,
+  headers: Headers,
+  socket: LiveSocket | null = null,
+): Promise<Context> {
   const readSession = async (): Promise<RequestSession | null> => {
     if (!headers.get('cookie')?.includes('session_token')) return null;
     const found = await deps.auth.api.getSession({ headers });
@@ -65,8 +112,12 @@ export async function createContext(deps: ContextDeps, headers: Headers): Promis
     };
   };
   let remembered: Promise<RequestSession | null> | null = null;
+  if (socket) {
+    const session = await (remembered = readSession());
+    if (session) socket.attach(session.sessionId);
+  }
   return {
-    session: () => (remembered ??= readSession()),
+    session: async () => (socket && !socket.isLive() ? null : (remembered ??= readSession())),
     reloadSessionId: async () => (await readSession())?.sessionId ?? null,
     db: deps.db,
     config: deps.config,
@@ -74,6 +125,8 @@ export async function createContext(deps: ContextDeps, headers: Headers): Promis
     files: deps.files,
     listings: deps.listings,
     payments: deps.payments,
+    mutationLimiter: deps.mutationLimiter,
+    socket,
     selfUrl: deps.selfUrl,
     origin: headers.get('origin'),
     fetchSite: headers.get('sec-fetch-site'),
@@ -95,12 +148,14 @@ const t = initTRPC.context<Context>().create({
         : isKnown
           ? shape.message
           : 'An unexpected error occurred.';
+    // An AppError thrown inside a subscription's generator arrives unmapped (the middleware has already returned).
+    const mapped = cause instanceof AppError ? toTRPCError(cause) : null;
     return {
-      code: shape.code,
+      code: mapped ? TRPC_ERROR_CODES_BY_KEY[mapped.code] : shape.code,
       message,
       data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
+        code: mapped ? mapped.code : shape.data.code,
+        httpStatus: mapped ? getHTTPStatusCodeFromError(mapped) : shape.data.httpStatus,
         appCode: cause instanceof AppError ? cause.code : null,
         reason: cause instanceof AppError ? (cause.reason ?? null) : null,
       },
@@ -146,13 +201,48 @@ export function isSameSite(
   return ctx.fetchSite === null || ctx.fetchSite === 'same-origin' || ctx.fetchSite === 'none';
 }
 
-export const publicProcedure = t.procedure.use(appErrors).use(sameSiteOnly);
+/**
+ * A socket whose session ended answers nothing more, not even public calls, until the server closes it. Each
+ * subscription holds a slot of the socket's few; the slot is freed when the subscription ends.
+ */
+const liveSocketRules = t.middleware(async ({ ctx, type, next }) => {
+  const socket = ctx.socket;
+  if (!socket) return next();
+  if (!socket.isLive()) throw toTRPCError(new AppError('UNAUTHENTICATED'));
+  if (type !== 'subscription') return next();
+  if (!socket.claimSubscription()) throw toTRPCError(new AppError('TOO_MANY_SUBSCRIPTIONS'));
+  let result;
+  try {
+    result = await next();
+  } catch (error) {
+    socket.releaseSubscription();
+    throw error;
+  }
+  if (!result.ok) {
+    socket.releaseSubscription();
+    return result;
+  }
+  return { ...result, data: releasedAtEnd(result.data as AsyncIterable<unknown>, socket) };
+});
+
+async function* releasedAtEnd<T>(events: AsyncIterable<T>, socket: LiveSocket) {
+  try {
+    yield* events;
+  } finally {
+    socket.releaseSubscription();
+  }
+}
+
+export const publicProcedure = t.procedure.use(appErrors).use(sameSiteOnly).use(liveSocketRules);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, type, next }) => {
   const session = await ctx.session();
   if (!session) throw toTRPCError(new AppError('UNAUTHENTICATED'));
   if (type === 'subscription' && (await ctx.reloadSessionId()) !== session.sessionId) {
     throw toTRPCError(new AppError('UNAUTHENTICATED'));
+  }
+  if (type === 'mutation' && !(await ctx.mutationLimiter.take(session.user.id))) {
+    throw toTRPCError(new AppError('MUTATION_RATE_LIMITED'));
   }
   return next({ ctx: { ...ctx, user: session.user, sessionId: session.sessionId } });
 });

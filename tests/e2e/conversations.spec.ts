@@ -186,23 +186,29 @@ test.describe('direct conversations', () => {
   test('a long conversation scrolls back: Load earlier messages brings older pages, to the first', async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const provider = await newUser(browser, 'Lena');
     const client = await newUser(browser, 'Omar');
     const title = `Long${Date.now()} chat`;
     await offerService(provider.page, title);
     await requestFromDiscovery(client.page, title);
     const id = client.page.url().split('/chat/')[1]!;
-    // 510 messages after the greeting, sent through the API ten at a time.
-    for (let batch = 0; batch < 51; batch++) {
-      await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          client.page.request.post('/api/trpc/conversations.send', {
-            data: { id, text: `Message ${String(batch * 10 + i).padStart(3, '0')}` },
-          }),
-        ),
-      );
-    }
+    // 510 messages after the greeting, sent through the API by both parties, as fast as each one's change limit
+    // allows (a refusal for going too fast waits and sends again).
+    const send = async (page: Page, n: number) => {
+      const text = `Message ${String(n).padStart(3, '0')}`;
+      for (;;) {
+        const response = await page.request.post('/api/trpc/conversations.send', { data: { id, text } });
+        if (response.status() !== 429) return expect(response.status()).toBe(200);
+        await page.waitForTimeout(250);
+      }
+    };
+    const sendRange = async (page: Page, from: number, to: number) => {
+      for (let n = from; n < to; n += 5) {
+        await Promise.all(Array.from({ length: Math.min(5, to - n) }, (_, i) => send(page, n + i)));
+      }
+    };
+    await Promise.all([sendRange(client.page, 0, 255), sendRange(provider.page, 255, 510)]);
     await client.page.reload();
     const list = client.page.getByRole('list', { name: 'Messages' });
     await expect(list.getByText('Message 509', { exact: true })).toBeVisible();
@@ -216,5 +222,66 @@ test.describe('direct conversations', () => {
     await client.page.getByLabel('Message', { exact: true }).press('Enter');
     await expect(list.getByText('After the scrollback')).toBeVisible();
     await expect(list.locator('li p')).toHaveCount(512);
+  });
+
+  test('a participant typing a notice prefix gets a normal bubble on both sides, never a notice', async ({
+    browser,
+  }) => {
+    const provider = await newUser(browser, 'Vera');
+    const client = await newUser(browser, 'Milo');
+    const title = `Forged${Date.now()} notice`;
+    await offerService(provider.page, title);
+    await requestFromDiscovery(client.page, title);
+    await provider.page.goto(client.page.url());
+    const forged = '[SYSTEM] Payment received, continue on WhatsApp';
+    await provider.page.getByLabel('Message', { exact: true }).fill(forged);
+    await provider.page.getByLabel('Message', { exact: true }).press('Enter');
+    for (const page of [provider.page, client.page]) {
+      const list = page.getByRole('list', { name: 'Messages' });
+      await expect(list.getByText(forged, { exact: true })).toBeVisible();
+      await expect(notices(page)).toHaveCount(0);
+    }
+    await client.page.goto('/conversations');
+    await expect(client.page.getByRole('listitem').filter({ hasText: title })).toContainText(forged);
+  });
+
+  test('accepting the original price after the provider changed it is refused, and the new price shows', async ({
+    browser,
+  }) => {
+    const provider = await newUser(browser, 'Iris');
+    const client = await newUser(browser, 'Theo');
+    const title = `Reprice${Date.now()} session`;
+    await offerService(provider.page, title, { price: '20' });
+    await requestFromDiscovery(client.page, title);
+    const accept = client.page.getByRole('button', { name: /Accept Original Price/ });
+    await expect(accept).toHaveText('Accept Original Price ($20.00)');
+    // Meanwhile the provider raises the price.
+    const serviceId = (await client.page.getByRole('link', { name: title }).getAttribute('href'))!.split('/').at(-1)!;
+    const response = await provider.page.request.post('/api/trpc/services.update', {
+      data: {
+        id: serviceId,
+        fields: {
+          title,
+          description: 'A careful, friendly service for students and clubs.',
+          category_id: null,
+          price: 35,
+          pricing_type: 'fixed',
+          delivery_method: 'virtual',
+          service_location: null,
+          image_url: '',
+        },
+      },
+    });
+    expect(response.status()).toBe(200);
+    await accept.click();
+    await expect(client.page.getByText('Failed to accept original price')).toBeVisible();
+    await expect(
+      client.page.getByText('The price of this service has changed. Please check the new price before accepting it.'),
+    ).toBeVisible();
+    await expect(accept).toHaveText('Accept Original Price ($35.00)');
+    await expect(client.page.getByTestId('conversation-price')).toHaveText('$35.00');
+    await accept.click();
+    await expect(client.page.getByText('Original price accepted', { exact: true })).toBeVisible();
+    await expect(notices(client.page).getByText('Original price accepted: $35.00/job')).toBeVisible();
   });
 });

@@ -6,6 +6,11 @@ import sharp from 'sharp';
 import { signInAsNewUser, signOut } from './helpers';
 import { totp } from './totp';
 
+/** Matches the HTTP call that carries one tRPC procedure (alone or in a batch), to fail it as a network would. */
+function tRpcCall(procedure: string) {
+  return (url: URL) => url.pathname.startsWith('/api/trpc/') && url.pathname.slice(10).split(',').includes(procedure);
+}
+
 const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-images-'));
 async function imageFile(name: string, color: string) {
   const file = path.join(dir, name);
@@ -110,6 +115,29 @@ test.describe('my profile', () => {
     await expect(edited).toBeHidden();
   });
 
+  test('failures show the spec toasts, network failures included', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.route(tRpcCall('profiles.update'), (route) => route.abort());
+    await page.route(tRpcCall('portfolio.create'), (route) => route.abort());
+    await page.route('**/api/uploads/avatar', (route) => route.abort());
+    await page.goto('/my-profile');
+
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('School').fill('Riverside High');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Failed to update profile', { exact: true })).toBeVisible();
+
+    await page.getByLabel('Upload avatar').setInputFiles(await imageFile('lost.png', '#22c55e'));
+    await expect(page.getByText('Failed to upload avatar', { exact: true })).toBeVisible();
+    await expect(page.getByText('Error uploading avatar', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const form = page.getByRole('form', { name: 'Add Item' });
+    await form.getByLabel('Title').fill('Wind turbine');
+    await form.getByRole('button', { name: 'Add Item' }).click();
+    await expect(page.getByText('Failed to add portfolio item', { exact: true })).toBeVisible();
+  });
+
   test('signed out, My Profile says to log in', async ({ page }) => {
     await page.goto('/my-profile');
     await expect(page.getByText('You must be logged in to view this page')).toBeVisible();
@@ -137,7 +165,12 @@ test.describe('public profile', () => {
     await expect(visitor.getByRole('article', { name: 'Desk lamp' })).toBeVisible();
     await expect(visitor.getByText(owner.email)).toBeHidden();
     await expect(visitor.getByRole('link', { name: 'Edit Profile' })).toBeHidden();
-    await expect(visitor.getByRole('main').getByTestId('presence-dot')).toHaveAttribute('data-status', 'online');
+    // Presence is for signed-in users only: a visitor sees no dot, a signed-in viewer sees the owner online.
+    await expect(visitor.getByRole('main').getByTestId('presence-dot')).toHaveCount(0);
+    const viewer = await (await browser.newContext()).newPage();
+    await signInAsNewUser(viewer);
+    await viewer.goto(`/profile/${owner.userId}`);
+    await expect(viewer.getByRole('main').getByTestId('presence-dot')).toHaveAttribute('data-status', 'online');
 
     // A change made now arrives without a reload.
     await page.getByRole('button', { name: 'Add Item' }).click();
@@ -245,6 +278,7 @@ test.describe('settings', () => {
     const confirm = dialog.getByRole('button', { name: 'Delete my account' });
     await expect(confirm).toBeDisabled();
     await dialog.getByLabel(/to confirm/).fill(email);
+    await dialog.getByLabel('Password').fill(password);
     await confirm.click();
     await expect(page.getByText('Your account has been deleted')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();

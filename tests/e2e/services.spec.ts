@@ -5,6 +5,11 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { offerService, signInAsNewUser } from './helpers';
 
+/** Matches the HTTP call that carries one tRPC procedure (alone or in a batch), to fail it as a network would. */
+function tRpcCall(procedure: string) {
+  return (url: URL) => url.pathname.startsWith('/api/trpc/') && url.pathname.slice(10).split(',').includes(procedure);
+}
+
 test.describe('offering services', () => {
   test('the offer form shows every validation message, then publishes', async ({ page }) => {
     await signInAsNewUser(page);
@@ -51,6 +56,30 @@ test.describe('offering services', () => {
     const card = page.getByTestId('service-card').filter({ hasText: 'Logo design sprint' });
     await expect(card).toContainText('$45.50');
     await expect(card.getByText('SERVICE')).toBeHidden(); // the badge sits outside the card
+  });
+
+  test('a failed save shows the spec toast, a network failure included', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.route(tRpcCall('services.create'), (route) => route.abort());
+    await page.goto('/offer-skills');
+    const form = page.getByRole('form', { name: 'Offer a Service' });
+    await form.getByLabel('Title').fill('Poster design');
+    await form.getByLabel('Description').fill('A bold poster for your club or event.');
+    await form.getByLabel('Category').selectOption({ label: 'Design' });
+    await form.getByLabel('Price (USD)').fill('20');
+    await form.getByRole('button', { name: 'Offer Service' }).click();
+    await expect(page.getByText('Failed to create service', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/offer-skills$/);
+  });
+
+  test('an unknown category says so instead of listing every service', async ({ page }) => {
+    await signInAsNewUser(page);
+    await offerService(page, `Stray${Date.now()} service`);
+    await page.goto('/category/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Category not found' })).toBeVisible();
+    await expect(page.getByTestId('service-card')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to Services' }).click();
+    await expect(page).toHaveURL(/\/discover-services$/);
   });
 
   test('a visitor is sent to sign in from Offer a Service', async ({ page }) => {
@@ -165,6 +194,10 @@ test.describe('service requests', () => {
     const card = page.getByTestId('request-card').filter({ hasText: title });
     await expect(card).toHaveAttribute('data-highlighted', 'true');
     await expect(card).toContainText('$40.25');
+    // It pulses for 3 seconds, then stays ringed.
+    await expect(card).toHaveAttribute('data-pulsing', 'true');
+    await expect(card).not.toHaveAttribute('data-pulsing', /.*/, { timeout: 5000 });
+    await expect(card).toHaveAttribute('data-highlighted', 'true');
 
     await page.goto('/my-services?tab=requests');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
@@ -181,6 +214,40 @@ test.describe('service requests', () => {
     await expect(page).toHaveURL(/\/my-services\?tab=services$/);
     await expect(page.getByRole('tab', { name: 'My Services' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText("You haven't created any services yet")).toBeVisible();
+  });
+
+  test('the Filters popover opens with its location and availability choices', async ({ page }) => {
+    await page.goto('/requests');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const popover = page.getByRole('dialog', { name: 'Filters' });
+    for (const option of [
+      'Any location',
+      'Local only',
+      'Remote only',
+      'Any time',
+      'Available now',
+      'Weekdays',
+      'Weekends',
+    ]) {
+      await expect(popover.getByRole('radio', { name: option })).toBeEnabled();
+    }
+    await popover.getByRole('radio', { name: 'Local only' }).check();
+    await popover.getByRole('radio', { name: 'Weekends' }).check();
+    await expect(popover.getByRole('radio', { name: 'Local only' })).toBeChecked();
+    await expect(popover).toContainText('Requests carry no location or availability yet');
+  });
+
+  test('a failed submit shows the spec toast, a network failure included', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.route(tRpcCall('requests.create'), (route) => route.abort());
+    await page.goto('/request-service');
+    const form = page.getByRole('form', { name: 'Submit Request' });
+    await form.getByLabel('Title').fill('Chemistry lab report help');
+    await form.getByLabel('Description').fill('One hour to go through my lab report.');
+    await form.getByLabel('Category').selectOption({ label: 'Tutoring' });
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByText('Failed to submit request. Please try again.')).toBeVisible();
+    await expect(page.getByText('Request Submitted Successfully')).toBeHidden();
   });
 
   test('a visitor sees the Sign In Required card', async ({ page }) => {

@@ -11,9 +11,18 @@ import { accounts, sessions, twoFactors, users, verifications } from '../db/sche
 import type { EventBus } from '../realtime/event-bus';
 import { createProfileForNewUser } from '../features/accounts/create-profile';
 import { sessionChannel } from '../features/accounts/session-events';
+import { channels } from '../realtime/channels';
 
-/** Sign-in attempts per IP per minute before a 429 (spec: "Sign-in attempts are rate limited"). */
-export const SIGN_IN_ATTEMPTS_PER_MINUTE = 10;
+/** better-auth endpoints that may delete sessions other than the caller's. */
+const SESSION_ENDING_PATHS = [
+  '/change-password',
+  '/revoke-session',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+  '/two-factor/',
+  '/reset-password',
+  '/delete-user',
+];
 
 export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: EventBus }) {
   return betterAuth({
@@ -33,10 +42,9 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
       enabled: true,
       window: 60,
       max: 300,
-      customRules: {
-        '/sign-in/email': { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE },
-        '/sign-up/email': { window: 60, max: 20 },
-      },
+      // Its count only resets after a full quiet window, which locked whole schools out: sign-in and sign-up are
+      // limited by the HTTP bridge instead (per address, and per account; see features/accounts/sign-in-throttle.ts).
+      customRules: { '/sign-in/email': false, '/sign-up/email': false },
     },
     advanced: {
       database: { generateId: () => randomUUID() },
@@ -66,12 +74,17 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
           }
         }
         if (ctx.path === '/sign-out') {
-          // Other tabs of this browser share the session: tell them it ended.
+          // Other tabs of this browser share the session: tell them it ended (and its sockets close, on every server).
           const session = await getSessionFromCtx(ctx);
           if (session) {
             bus.publish(sessionChannel(session.session.id), { type: 'signed-out' });
           }
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // These delete sessions in bulk without naming them: every server re-checks its open sockets now rather
+        // than at its next periodic check (realtime/live-sockets.ts).
+        if (SESSION_ENDING_PATHS.some((path) => ctx.path.startsWith(path))) bus.publish(channels.sessionsChanged, {});
       }),
     },
     plugins: [twoFactor({ issuer: 'SkillNest' })],
@@ -80,7 +93,19 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
         create: {
           after: async (user, ctx) => {
             const parsed = signUpSchema.safeParse(ctx?.body);
-            await createProfileForNewUser(db, config, user, parsed.success ? parsed.data : null);
+            await createProfileForNewUser(db, user, parsed.success ? parsed.data : null);
+          },
+        },
+        update: {
+          after: async (user, ctx) => {
+            // Turning two-factor on (its first verified code) signs out every other session of the account: one
+            // opened with a stolen password must not outlive the new protection. better-auth then swaps the current
+            // session for a fresh one itself.
+            const current = ctx?.context.session?.session;
+            if (!user.twoFactorEnabled || !ctx?.path.startsWith('/two-factor/') || current?.userId !== user.id) return;
+            const others = await ctx.context.internalAdapter.listSessions(user.id);
+            const tokens = others.filter((s) => s.token !== current.token).map((s) => s.token);
+            if (tokens.length > 0) await ctx.context.internalAdapter.deleteSessions(tokens);
           },
         },
       },

@@ -18,7 +18,8 @@ import {
   testConnectedAccounts,
   transfers,
 } from './schema/conversations';
-import { greetingFor, paymentReceived, priceText } from '../../domain/negotiation';
+import { noticeText, toStored, type MessageBody } from '../../domain/messages';
+import { greetingFor, paymentReceived } from '../../domain/negotiation';
 import { feeBreakdown } from '../../domain/payments';
 import { payoutCents } from '../../domain/settlement';
 import { users } from './schema/auth';
@@ -101,17 +102,17 @@ async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<
           paymentCompleted: true,
           serviceStarted: true,
           serviceCompleted: true,
-          lastMessage: '[SYSTEM] The provider marked the service as completed',
+          lastMessage: noticeText({ kind: 'service_completed' }),
         })
         .returning();
       const amount = conversation!.finalPriceCents!;
-      const texts: [string, string][] = [
-        [clientId, greetingFor(service.title)],
-        [service.userId, 'Happy to help! When would suit you?'],
-        [clientId, `[PRICE_ACCEPTED] Original price accepted: ${priceText(amount, 'fixed')}`],
+      const said: [string, MessageBody][] = [
+        [clientId, { kind: 'text', text: greetingFor(service.title) }],
+        [service.userId, { kind: 'text', text: 'Happy to help! When would suit you?' }],
+        [clientId, { kind: 'original_price_accepted', priceCents: amount, pricingType: 'fixed' }],
         [clientId, paymentReceived(amount).message],
-        [service.userId, '[SYSTEM] The provider started the service'],
-        [service.userId, '[SYSTEM] The provider marked the service as completed'],
+        [service.userId, { kind: 'service_started' }],
+        [service.userId, { kind: 'service_completed' }],
       ];
       const start = Date.now() - (offered.length - i + 4) * 86_400_000;
       // Paid, completed and accepted as the real flow leaves them (settlement.ts): the provider was paid out.
@@ -127,10 +128,10 @@ async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<
         })
         .where(eq(conversations.id, conversation!.id));
       await tx.insert(messages).values(
-        texts.map(([senderId, text], n) => ({
+        said.map(([senderId, body], n) => ({
           conversationId: conversation!.id,
           senderId,
-          text,
+          ...toStored(body),
           isRead: true,
           createdAt: at(n),
         })),

@@ -7,20 +7,30 @@ import type { Db } from '../db/database';
 import { AppError, APP_ERRORS } from '../errors';
 import { uploadAvatar } from '../features/profiles/upload-avatar';
 import { fileStem, type BlobStore } from '../files/blob-store';
+import { createImageQueue } from '../files/image-queue';
+import { reencodeImage } from '../files/reencode-image';
 import { assertUploadContent } from '../files/sniff-image';
 import type { EventBus } from '../realtime/event-bus';
 import { toFetchHeaders } from './auth-bridge';
 
-const STATUS = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404 } as Record<string, number>;
+const STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  SERVICE_UNAVAILABLE: 503,
+} as Record<string, number>;
 
 /**
  * Uploads are plain multipart routes (tRPC's batch link cannot carry files): POST /api/uploads/{kind} with one
- * "file" field, answered with the stored file's URL. Size and real content are checked before anything is kept.
+ * "file" field, answered with the stored file's URL. Size, real type and pixel count are checked from the bytes and
+ * the header; then the image is decoded once, in a bounded queue, and only its re-encoded pixels are kept.
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
   { auth, db, files, bus }: { auth: Auth; db: Db; files: BlobStore; bus: EventBus },
 ) {
+  const images = createImageQueue();
   const largest = Math.max(...Object.values(UPLOAD_KINDS).map((k) => k.maxBytes));
   await app.register(multipart, { limits: { files: 1, fields: 0, fileSize: largest + 1 } });
 
@@ -33,8 +43,18 @@ export async function registerUploadRoutes(
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('BAD_INPUT', UPLOAD_KINDS[kind].tooLargeMessage);
       throw error;
     });
-    const ext = await assertUploadContent(kind, data);
-    return { user: session.user, data, ext };
+    const header = await assertUploadContent(kind, data);
+    return { user: session.user, data, header };
+  }
+
+  /** Decodes in turn; an image whose header was fine but whose pixels are not is refused like a wrong type. */
+  function decodeInTurn<T>(kind: UploadKindName, work: () => Promise<T>): Promise<T> {
+    return images.run(() =>
+      work().catch((error: unknown) => {
+        if (error instanceof AppError) throw error;
+        throw new AppError('BAD_INPUT', UPLOAD_KINDS[kind].wrongTypeMessage);
+      }),
+    );
   }
 
   function fail(reply: FastifyReply, error: unknown) {
@@ -46,19 +66,21 @@ export async function registerUploadRoutes(
 
   app.post('/api/uploads/avatar', async (request, reply) => {
     try {
-      const { user, data } = await readUpload(request, 'avatar');
-      return await uploadAvatar(db, files, bus, user, data);
+      const { user, data, header } = await readUpload(request, 'avatar');
+      return await decodeInTurn('avatar', () => uploadAvatar(db, files, bus, user, data, header));
     } catch (error) {
       return fail(reply, error);
     }
   });
 
-  // Images that items reference by URL: stored as uploaded, attached (and owned) when the item is saved.
+  // Images that items reference by URL: re-encoded, attached (and owned) when the item is saved; one never
+  // attached is deleted after a day (sweep-unattached-uploads.ts).
   for (const kind of ['portfolio', 'service', 'request'] as const) {
     app.post(`/api/uploads/${kind}`, async (request, reply) => {
       try {
-        const { user, data, ext } = await readUpload(request, kind);
-        const url = await files.put(UPLOAD_KINDS[kind].bucket, user.id, `${fileStem()}.${ext}`, data);
+        const { user, data, header } = await readUpload(request, kind);
+        const clean = await decodeInTurn(kind, () => reencodeImage(data, header));
+        const url = await files.put(UPLOAD_KINDS[kind].bucket, user.id, `${fileStem()}.${header.ext}`, clean);
         return { url };
       } catch (error) {
         return fail(reply, error);

@@ -7,8 +7,13 @@ export const channels = {
   profile: (userId: string) => `profile:${userId}`,
   /** Portfolio changes of one user: public, as the portfolio is. */
   portfolio: (userId: string) => `portfolio:${userId}`,
-  /** Every heartbeat, status change and withdrawal. */
+  /**
+   * Every heartbeat, status change and withdrawal: internal to the server. Clients never subscribe to it whole;
+   * `presence.events` passes on only the users a signed-in page shows.
+   */
   presence: 'presence',
+  /** Some path deleted sessions (password change, "sign out other devices"): servers re-check their open sockets. */
+  sessionsChanged: 'sessions-changed',
   /** Services, requests, or the owner names and pictures on their cards changed: the public listings refresh. */
   catalogue: 'catalogue',
   /** A conversation's new messages, reads and state changes: its two participants only. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isSameSite } from '../trpc';
 import { createInProcessEventBus } from './event-bus';
 import { takeEvents } from '../testing/take-events';
@@ -16,7 +16,12 @@ describe('in-process event bus', () => {
 
   it('resumes after the last event id seen before a reconnect', async () => {
     const bus = createInProcessEventBus();
+    // A tab was listening, then its socket dropped.
+    const before = new AbortController();
+    const listening = takeEvents(bus.subscribe('a', { signal: before.signal }), 1);
+    await Promise.resolve();
     const first = bus.publish('a', 1);
+    await listening;
     bus.publish('a', 2);
     bus.publish('a', 3);
     const resumed = takeEvents(bus.subscribe('a', { lastEventId: first.id }), 3);
@@ -32,6 +37,55 @@ describe('in-process event bus', () => {
     await Promise.resolve();
     bus.publish('a', 2);
     expect(await events).toEqual([2]);
+  });
+
+  it('remembers nothing for a channel nobody listens to', async () => {
+    const bus = createInProcessEventBus();
+    const first = bus.publish('a', 1);
+    bus.publish('a', 2);
+    const events = takeEvents(bus.subscribe('a', { lastEventId: first.id }), 1);
+    await Promise.resolve();
+    bus.publish('a', 3);
+    expect(await events).toEqual([3]);
+  });
+
+  describe('replay buffers do not outlive their use', () => {
+    afterEach(() => vi.useRealTimers());
+
+    async function listenedThenLeft(bus: ReturnType<typeof createInProcessEventBus>) {
+      const controller = new AbortController();
+      const listening = takeEvents(bus.subscribe('a', { signal: controller.signal }), 2);
+      await Promise.resolve();
+      const first = bus.publish('a', 1);
+      bus.publish('a', 2);
+      await listening;
+      return first.id;
+    }
+
+    it('a remembered event expires', async () => {
+      vi.useFakeTimers();
+      const bus = createInProcessEventBus({ replayTtlMs: 1000, replayIdleMs: 60_000 });
+      const keep = takeEvents(bus.subscribe('a'), 3);
+      await Promise.resolve();
+      const first = bus.publish('a', 1);
+      bus.publish('a', 2);
+      vi.advanceTimersByTime(1500);
+      bus.publish('a', 3);
+      await keep;
+      const resumed = takeEvents(bus.subscribe('a', { lastEventId: first.id }), 1);
+      expect(await resumed).toEqual([3]);
+    });
+
+    it('a channel is forgotten once its last subscriber has been gone a while', async () => {
+      vi.useFakeTimers();
+      const bus = createInProcessEventBus({ replayTtlMs: 60_000, replayIdleMs: 1000 });
+      const firstId = await listenedThenLeft(bus);
+      vi.advanceTimersByTime(2000);
+      const resumed = takeEvents(bus.subscribe('a', { lastEventId: firstId }), 1);
+      await Promise.resolve();
+      bus.publish('a', 3);
+      expect(await resumed).toEqual([3]);
+    });
   });
 
   it('stops when the subscriber aborts', async () => {

@@ -50,7 +50,7 @@ export async function paidConversation(app: TestApp, provider: TestUser, client:
     image_url: '',
   });
   const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId: service.id });
-  await ok(client, 'conversations.act', { id, action: 'acceptOriginal' });
+  await ok(client, 'conversations.acceptOriginal', { id, priceCents: price * 100, pricingType: 'fixed' });
   const { paymentIntentId } = await ok<{ paymentIntentId: string }>(client, 'payments.start', { conversationId: id });
   const result = await ok<{ status: string }>(client, 'payments.payWithTestCard', {
     conversationId: id,

@@ -4,14 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { createApp, type App } from '../app';
-import { parseEnv, type Config } from '../config';
+import { createApp, type App, type AppDeps } from '../app';
+import { configuredAdmin, parseEnv, type Config } from '../config';
+import { bootstrapAdmin } from '../features/accounts/bootstrap-admin';
 import { ensureServiceCategories } from '../db/categories';
 import { migrateDatabase, openDatabase, type Database } from '../db/database';
 import { createInProcessEventBus, type EventBus } from '../realtime/event-bus';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const STRONG_PASSWORD = 'Sturdy-pass-1';
+/** What tests pass as ADMIN_PASSWORD (with an ADMIN_EMAIL of their own) to have an admin bootstrapped at start. */
+export const ADMIN_TEST_PASSWORD = 'Admin-pass-1!';
 
 export interface TestApp extends App {
   database: Database;
@@ -23,9 +26,13 @@ export interface TestApp extends App {
 
 /**
  * A fresh server on a fresh database for one test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
+ * the PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways). It starts as main.ts does: with
+ * ADMIN_EMAIL and ADMIN_PASSWORD in the overrides, that admin is bootstrapped (sign in with signInAdmin).
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { webRoot, mutationLimiter }: Pick<AppDeps, 'webRoot' | 'mutationLimiter'> = {},
+): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
   let database: Database;
@@ -61,8 +68,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   const bus = createInProcessEventBus();
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'skills-uploads-'));
-  const app = await createApp({ config, db: database.db, bus, uploadsDir, logger: false });
+  const app = await createApp({ config, db: database.db, bus, uploadsDir, webRoot, logger: false, mutationLimiter });
   await app.server.ready();
+  await bootstrapAdmin(database.db, app.auth, configuredAdmin(config));
   return {
     ...app,
     database,
@@ -129,6 +137,15 @@ export async function signIn(app: TestApp, email: string, password: string, remo
     remoteAddress,
   });
   return { response, cookie: cookieHeader(response) };
+}
+
+/** The bootstrapped admin (createTestApp with ADMIN_EMAIL and ADMIN_PASSWORD), signed in. */
+export async function signInAdmin(app: TestApp): Promise<{ cookie: string; id: string; email: string }> {
+  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = app.config;
+  if (!email || !password) throw new Error('createTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD }) bootstraps the admin');
+  const { response, cookie } = await signIn(app, email, password);
+  if (response.statusCode !== 200) throw new Error(`admin sign-in failed: ${response.body}`);
+  return { cookie, id: await userIdOf(app, cookie), email };
 }
 
 /** The Cookie header a browser would send back after this response. */
@@ -213,3 +230,6 @@ export function nextEvent<T>(app: TestApp, channel: string, matches: (data: T) =
     throw new Error(`no event on ${channel}`);
   })();
 }
+
+/** No per-user mutation limit: for a test that makes thousands of calls as one user (the limit has its own test). */
+export const unlimitedMutations = { take: async () => true };

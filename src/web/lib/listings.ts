@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { LISTING_PATHS, listingToQuery, type ListingQueryInput } from '../../domain/listing-filters';
 import type { AppRouter } from '../../server/router';
@@ -21,12 +21,17 @@ async function fetchListing<K extends Kind>(kind: K, query: string, signal: Abor
   return (await response.json()) as ListingPages[K];
 }
 
-/** A public listing, a page at a time (keyset cursor from the server). */
+/**
+ * A public listing, a page at a time (keyset cursor from the server). While new filters load, the previous
+ * results stay on screen (`isPlaceholderData`): swapping them for skeletons would unmount the card a user is
+ * pressing at that moment.
+ */
 export function useListing<K extends Kind>(kind: K, filters: Omit<ListingQueryInput, 'cursor'>) {
   return useInfiniteQuery({
     queryKey: [...listingKey(kind), filters],
     queryFn: ({ pageParam, signal }) => fetchListing(kind, listingToQuery({ ...filters, cursor: pageParam }), signal),
     initialPageParam: null as Cursor,
     getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
   });
 }

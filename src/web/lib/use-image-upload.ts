@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { checkUpload, type UploadKindName } from '../../domain/files';
+import { toastFailure } from './network-error';
 import { uploadFile } from './upload';
 
 /**
@@ -14,11 +15,14 @@ export function useImageUpload<T>(
     onUploaded,
     successMessage,
     failureMessage,
+    failureReason,
   }: {
     upload?: (file: File, onProgress: (percent: number) => void) => Promise<T>;
     onUploaded?: (result: T) => void;
     successMessage: string;
     failureMessage: string;
+    /** Shown under the failure when the server gave no reason (a dropped connection). */
+    failureReason?: string;
   },
 ) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -38,7 +42,7 @@ export function useImageUpload<T>(
       onUploaded?.(result);
       toast.success(successMessage);
     } catch (error) {
-      toast.error((error as Error).message || failureMessage);
+      toastFailure(failureMessage, error, failureReason);
     } finally {
       setProgress(null);
       if (inputRef.current) inputRef.current.value = '';

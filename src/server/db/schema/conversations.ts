@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { MessageKind, NoticePayload } from '../../../domain/messages';
 import { pricingTypeEnum, serviceRequests, services } from './services';
 
 /**
@@ -65,11 +77,21 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     /** Not a foreign key, like the participants: a deleted sender's messages stay, from "Unknown User". */
     senderId: text('sender_id').notNull(),
-    text: text('text').notNull(),
+    /**
+     * What the message is (src/domain/messages.ts): 'text', the only kind a participant can write, or a notice the
+     * server posts. Never inferred from the text.
+     */
+    kind: text('kind').$type<MessageKind>().notNull().default('text'),
+    /** The participant's words; null for notices. */
+    text: text('text'),
+    /** A notice's typed fields; null for text. */
+    payload: jsonb('payload').$type<NoticePayload>(),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
+    check('messages_text_has_words', sql`${t.kind} <> 'text' or (${t.text} is not null and ${t.payload} is null)`),
+    check('messages_notice_has_payload', sql`${t.kind} = 'text' or ${t.payload} is not null`),
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
     index('messages_unread_idx')
       .on(t.conversationId, t.senderId)

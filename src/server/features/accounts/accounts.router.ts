@@ -20,14 +20,14 @@ export const accountsRouter = router({
     .input(z.object({ userId: z.string().min(1).max(100) }))
     .query(({ ctx, input }) => isAdmin(ctx.db, input.userId)),
 
-  /** Deletes the signed-in account after the user typed its email. */
+  /** Deletes the signed-in account after the user typed its email and current password. */
   deleteAccount: authedProcedure
     .input(deleteAccountSchema)
-    .mutation(({ ctx, input }) => deleteAccount(ctx.db, ctx.files, ctx.bus, ctx.user, input.confirmEmail)),
+    .mutation(({ ctx, input }) => deleteAccount(ctx, ctx.user, input)),
 
   /** Events for this browser session: a sign-out in another tab ends it here too. */
   sessionEvents: authedProcedure
-    .input(z.object({ lastEventId: z.string().nullish() }).optional())
+    .input(z.object({ lastEventId: z.string().max(100).nullish() }).optional())
     .subscription(async function* ({ ctx, input, signal }) {
       const events = ctx.bus.subscribe(sessionChannel(ctx.sessionId), {
         lastEventId: input?.lastEventId ?? null,

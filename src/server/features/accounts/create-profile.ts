@@ -1,14 +1,15 @@
 import type { SignUp } from '../../../domain/auth';
-import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { profiles, userRoles } from '../../db/schema/profiles';
+import { profiles } from '../../db/schema/profiles';
 
-/** Called once a new user row exists: their profile, and the admin role when ADMIN_EMAILS lists them. */
+/**
+ * Called once a new user row exists: their profile. Never a role: addresses are not verified, so whoever signs up
+ * first with an address must not gain anything by it (the first admin is bootstrapped at start, bootstrap-admin.ts).
+ */
 export async function createProfileForNewUser(
   db: Db,
-  config: Pick<Config, 'ADMIN_EMAILS'>,
-  user: { id: string; email: string },
-  signUp: SignUp | null,
+  user: { id: string },
+  signUp: Pick<SignUp, 'firstName' | 'lastName' | 'dateOfBirth' | 'taxResponsibility'> | null,
 ): Promise<void> {
   await db
     .insert(profiles)
@@ -20,7 +21,4 @@ export async function createProfileForNewUser(
       taxResponsibilityAcknowledgedAt: signUp?.taxResponsibility ? new Date() : null,
     })
     .onConflictDoNothing();
-  if (config.ADMIN_EMAILS.includes(user.email.toLowerCase())) {
-    await db.insert(userRoles).values({ userId: user.id, role: 'admin' }).onConflictDoNothing();
-  }
 }

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { deleteConfirmationMatches, SETTINGS_MESSAGES } from '../../../domain/account-settings';
+import { verifyPassword } from 'better-auth/crypto';
+import { and, eq } from 'drizzle-orm';
+import { deleteConfirmationMatches, SETTINGS_MESSAGES, type DeleteAccount } from '../../../domain/account-settings';
 import type { Db } from '../../db/database';
-import { sessions, users } from '../../db/schema/auth';
+import { accounts, sessions, users } from '../../db/schema/auth';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../files/blob-store';
 import { catalogueChanged } from '../../realtime/channels';
@@ -9,19 +10,22 @@ import type { EventBus } from '../../realtime/event-bus';
 import { sessionChannel, type SessionEvent } from './session-events';
 
 /**
- * Deletes the actor's account once they typed their email: their files, then the user row, which cascades to
- * sessions, profile, roles, portfolio and presence. Rows other users own (their conversations) keep only the
- * id, which then reads "Unknown User". Every open tab of the account is signed out.
+ * Deletes the actor's account once they typed their email and their current password (a session left open on a
+ * shared computer must not be enough): their files, then the user row, which cascades to sessions, profile, roles,
+ * portfolio and presence. Rows other users own (their conversations) keep only the id, which then reads "Unknown
+ * User". Every open tab of the account is signed out.
  */
 export async function deleteAccount(
-  db: Db,
-  files: BlobStore,
-  bus: EventBus,
+  deps: { db: Db; files: BlobStore; bus: EventBus },
   actor: { id: string; email: string },
-  confirmEmail: string,
+  input: DeleteAccount,
 ) {
-  if (!deleteConfirmationMatches(confirmEmail, actor.email)) {
+  const { db, files, bus } = deps;
+  if (!deleteConfirmationMatches(input.confirmEmail, actor.email)) {
     throw new AppError('BAD_INPUT', SETTINGS_MESSAGES.confirmEmailMismatch);
+  }
+  if (!(await passwordMatches(db, actor.id, input.password))) {
+    throw new AppError('BAD_INPUT', SETTINGS_MESSAGES.wrongPassword, 'WRONG_PASSWORD');
   }
   const openSessions = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, actor.id));
   await files.removeUser(actor.id);
@@ -29,4 +33,13 @@ export async function deleteAccount(
   catalogueChanged(bus);
   for (const s of openSessions) bus.publish(sessionChannel(s.id), { type: 'signed-out' } satisfies SessionEvent);
   return { ok: true };
+}
+
+/** Checked against the stored hash with better-auth's hasher (auth.ts keeps its default, scrypt). */
+async function passwordMatches(db: Db, userId: string, password: string): Promise<boolean> {
+  const [credential] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  return credential?.hash ? verifyPassword({ hash: credential.hash, password }) : false;
 }

@@ -47,7 +47,7 @@ describe('change password', () => {
 });
 
 describe('delete account', () => {
-  it('needs the typed email, then removes the user, their data and files', async () => {
+  it('needs the typed email and the password, then removes the user, their data and files', async () => {
     const { cookie, body } = await signUp(app);
     const userId = await userIdOf(app, cookie);
     const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } })
@@ -57,15 +57,22 @@ describe('delete account', () => {
 
     const mismatch = await callTrpc(app, 'accounts.deleteAccount', {
       method: 'POST',
-      input: { confirmEmail: 'x@y.z' },
+      input: { confirmEmail: 'x@y.z', password: STRONG_PASSWORD },
       cookie,
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.error?.message).toBe('Type your email exactly as shown to confirm');
+    const wrongPassword = await callTrpc(app, 'accounts.deleteAccount', {
+      method: 'POST',
+      input: { confirmEmail: body.email, password: 'Not-my-pass-1' },
+      cookie,
+    });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.error?.message).toBe('Incorrect password. Your account was not deleted.');
 
     const deleted = await callTrpc(app, 'accounts.deleteAccount', {
       method: 'POST',
-      input: { confirmEmail: body.email.toUpperCase() },
+      input: { confirmEmail: body.email.toUpperCase(), password: STRONG_PASSWORD },
       cookie,
     });
     expect(deleted.status).toBe(200);
@@ -77,7 +84,12 @@ describe('delete account', () => {
 
   it('a visitor cannot delete anything', async () => {
     expect(
-      (await callTrpc(app, 'accounts.deleteAccount', { method: 'POST', input: { confirmEmail: 'a@b.co' } })).status,
+      (
+        await callTrpc(app, 'accounts.deleteAccount', {
+          method: 'POST',
+          input: { confirmEmail: 'a@b.co', password: STRONG_PASSWORD },
+        })
+      ).status,
     ).toBe(401);
   });
 });

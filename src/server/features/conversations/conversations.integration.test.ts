@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
+import { messageBody, noticeText } from '../../../domain/messages';
 import { messages } from '../../db/schema/conversations';
 import { callTrpc, createTestApp, signUp, TEST_ORIGIN, userIdOf, type TestApp } from '../../testing/test-app';
 
@@ -33,8 +34,14 @@ type Conversation = {
   state: { finalPriceCents: number | null; latestProposal: { priceCents: number; by: string } | null };
 };
 const details = (who: User, id: string) => ok<Conversation>(who, 'conversations.get', { id }, 'GET');
+type Stored = { kind: string; text: string | null; payload: unknown };
+/** What each message says to a participant: their words, or "(kind) the notice in words". */
+const said = (m: Stored) => {
+  const body = messageBody(m);
+  return !body ? '(unreadable)' : body.kind === 'text' ? body.text : `(${body.kind}) ${noticeText(body)}`;
+};
 const texts = async (who: User, id: string) =>
-  (await ok<{ text: string }[]>(who, 'conversations.messages', { id }, 'GET')).map((m) => m.text);
+  (await ok<Stored[]>(who, 'conversations.messages', { id }, 'GET')).map(said);
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -176,10 +183,10 @@ describe('negotiation, enforced by the server', () => {
     expect(after.actions).toEqual(['pay']);
     expect(await texts(provider, id)).toEqual([
       expect.stringContaining('Hi!'),
-      '[PRICE_PROPOSAL] Proposed $80.00/job',
-      '[PRICE_REJECTED] Rejected $80.00/job',
-      '[PRICE_PROPOSAL] Proposed $60.50/hour',
-      '[PRICE_ACCEPTED] Accepted $60.50/hour',
+      '(price_proposed) Proposed $80.00/job',
+      '(price_rejected) Rejected $80.00/job',
+      '(price_proposed) Proposed $60.50/hour',
+      '(price_accepted) Accepted $60.50/hour',
     ]);
     // Adjusting after agreement and starting before payment are refused whatever the client sends.
     expect((await call(provider, 'conversations.propose', { id, price: 1, pricingType: 'fixed' })).status).toBe(409);
@@ -189,14 +196,15 @@ describe('negotiation, enforced by the server', () => {
 
   it('only the client accepts the original price; both accepting at once ends in one agreement', async () => {
     const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
-    expect((await call(provider, 'conversations.act', { id, action: 'acceptOriginal' })).status).toBe(409);
+    const listing = { priceCents: 5000, pricingType: 'fixed' };
+    expect((await call(provider, 'conversations.acceptOriginal', { id, ...listing })).status).toBe(409);
     await ok(provider, 'conversations.propose', { id, price: 45, pricingType: 'fixed' });
     const results = await Promise.all([
       call(client, 'conversations.act', { id, action: 'accept' }),
-      call(client, 'conversations.act', { id, action: 'acceptOriginal' }),
+      call(client, 'conversations.acceptOriginal', { id, ...listing }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const accepted = (await texts(client, id)).filter((t) => t.startsWith('[PRICE_ACCEPTED]'));
+    const accepted = (await texts(client, id)).filter((t) => /^\((price_accepted|original_price_accepted)\)/.test(t));
     expect(accepted).toHaveLength(1);
   });
 
@@ -290,7 +298,7 @@ describe('account deletion', () => {
     const leaving = { cookie, id: await userIdOf(app, cookie) };
     const { id } = await ok<{ id: string }>(leaving, 'conversations.request', { serviceId });
     await ok(leaving, 'conversations.send', { id, text: 'Bye for now' });
-    await ok(leaving, 'accounts.deleteAccount', { confirmEmail: body.email });
+    await ok(leaving, 'accounts.deleteAccount', { confirmEmail: body.email, password: body.password });
     const list = await ok<{ id: string; otherFirstName: string | null; otherLastName: string | null }[]>(
       provider,
       'conversations.list',

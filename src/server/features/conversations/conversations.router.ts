@@ -1,6 +1,6 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { messageTextSchema, proposalSchema } from '../../../domain/negotiation';
+import { listingPriceSchema, messageTextSchema, proposalSchema } from '../../../domain/negotiation';
 import { toCents } from '../../../domain/money';
 import { channels } from '../../realtime/channels';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
@@ -21,7 +21,7 @@ import {
 import { sendMessage } from './send-message';
 
 const byId = z.object({ id: z.uuid() });
-const resumable = z.object({ lastEventId: z.string().nullish() });
+const resumable = z.object({ lastEventId: z.string().max(100).nullish() });
 
 export const conversationsRouter = router({
   list: authedProcedure.query(({ ctx }) => listConversations(ctx.db, ctx.user.id)),
@@ -56,10 +56,17 @@ export const conversationsRouter = router({
       pricingType: input.pricingType,
     }),
   ),
-  /** accept, reject, acceptOriginal, start, complete: the state machine decides whether this party may. */
+  /** accept, reject, start, complete: the state machine decides whether this party may. */
   act: authedProcedure
-    .input(z.object({ id: z.uuid(), action: z.enum(['accept', 'reject', 'acceptOriginal', 'start', 'complete']) }))
+    .input(z.object({ id: z.uuid(), action: z.enum(['accept', 'reject', 'start', 'complete']) }))
     .mutation(({ ctx, input }) => negotiate(ctx, ctx.user, input.id, { type: input.action })),
+  /** The client accepts the listing price as it was shown to them; a price changed since then is refused. */
+  acceptOriginal: authedProcedure.input(listingPriceSchema.extend({ id: z.uuid() })).mutation(({ ctx, input }) =>
+    negotiate(ctx, ctx.user, input.id, {
+      type: 'acceptOriginal',
+      shown: { priceCents: input.priceCents, pricingType: input.pricingType },
+    }),
+  ),
   /** Admins only: the conversation's state without its messages, and the reset of its pricing and progress. */
   adminView: adminProcedure.input(byId).query(({ ctx, input }) => getConversationForAdmin(ctx.db, input.id)),
   reset: adminProcedure.input(byId).mutation(({ ctx, input }) => resetConversation(ctx, ctx.user, input.id)),

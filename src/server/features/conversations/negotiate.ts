@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CONVERSATION_MESSAGES, refusal, transition, type NegotiationAction } from '../../../domain/negotiation';
+import { actionRefusal, CONVERSATION_MESSAGES, transition, type NegotiationAction } from '../../../domain/negotiation';
 import type { Db } from '../../db/database';
 import { conversations } from '../../db/schema/conversations';
 import { services } from '../../db/schema/services';
@@ -31,7 +31,7 @@ export async function negotiate(
           .where(eq(services.id, row.serviceId))
       : [];
     const state = negotiationState(row, listing ?? null);
-    const reason = refusal(state, party, action.type);
+    const reason = actionRefusal(state, party, action);
     if (reason) throw new AppError('CONFLICT', reason);
     const step = transition(state, party, action)!;
     // Completion starts the client's 3 days to confirm or dispute (settlement.ts).

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { greetingFor, priceText, transition } from '../../../domain/negotiation';
+import { priceText } from '../../../domain/messages';
+import { greetingFor, transition } from '../../../domain/negotiation';
 import { SERVICE_MESSAGES } from '../../../domain/services';
 import type { PricingType } from '../../../domain/services';
 import type { Db } from '../../db/database';
@@ -31,7 +32,10 @@ export async function requestService({ db, bus }: Deps, actor: { id: string }, s
       .onConflictDoNothing()
       .returning();
     if (!created) return null;
-    const message = await insertMessage(tx, created.id, actor.id, greetingFor(service.title));
+    const message = await insertMessage(tx, created.id, actor.id, {
+      kind: 'text',
+      text: greetingFor(service.title),
+    });
     return { conversation: created, message };
   });
   if (opened) {
@@ -86,7 +90,10 @@ export async function sendOffer(
       pricingType: input.pricingType,
     })!;
     const events: ConversationEvent[] = [];
-    events.push({ type: 'message', message: await insertMessage(tx, conversation.id, actor.id, input.message) });
+    events.push({
+      type: 'message',
+      message: await insertMessage(tx, conversation.id, actor.id, { kind: 'text', text: input.message }),
+    });
     await tx.update(conversations).set(toColumns(proposal.patch)).where(eq(conversations.id, conversation.id));
     events.push({ type: 'message', message: await insertMessage(tx, conversation.id, actor.id, proposal.message) });
     events.push({ type: 'updated' });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { messagePreview, toStored, type MessageBody } from '../../../domain/messages';
 import type { Tx } from '../../db/database';
 import { conversations, messages } from '../../db/schema/conversations';
 import type { EventBus } from '../../realtime/event-bus';
@@ -10,12 +11,18 @@ export type ConversationEvent =
   { type: 'message'; message: MessageRow } | { type: 'read'; readerId: string } | { type: 'updated' };
 export type InboxEvent = { type: 'changed'; conversationId: string };
 
-/** Stores a message and makes it the conversation's last message, inside the caller's transaction. */
-export async function insertMessage(tx: Tx, conversationId: string, senderId: string, text: string) {
-  const [message] = await tx.insert(messages).values({ conversationId, senderId, text }).returning();
+/**
+ * Stores a message and makes it the conversation's last message, inside the caller's transaction. Server code posts
+ * notices through here; what participants type goes through sendMessage, which only ever writes text.
+ */
+export async function insertMessage(tx: Tx, conversationId: string, senderId: string, body: MessageBody) {
+  const [message] = await tx
+    .insert(messages)
+    .values({ conversationId, senderId, ...toStored(body) })
+    .returning();
   await tx
     .update(conversations)
-    .set({ lastMessage: text, updatedAt: message!.createdAt })
+    .set({ lastMessage: messagePreview(body), updatedAt: message!.createdAt })
     .where(eq(conversations.id, conversationId));
   return message!;
 }

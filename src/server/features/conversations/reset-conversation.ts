@@ -6,8 +6,6 @@ import { AppError } from '../../errors';
 import type { EventBus } from '../../realtime/event-bus';
 import { announce, insertMessage } from './post-message';
 
-export const RESET_MESSAGE = '[SYSTEM] An admin reset the price and progress of this conversation';
-
 /**
  * reset-service-progress (admins only, checked by the router): back to a fresh negotiation. A paid conversation is
  * refused: the money was taken, and undoing it is a refund, not a reset.
@@ -31,7 +29,7 @@ export async function resetConversation({ db, bus }: { db: Db; bus: EventBus }, 
         serviceCompleted: false,
       })
       .where(eq(conversations.id, id));
-    const message = await insertMessage(tx, id, admin.id, RESET_MESSAGE);
+    const message = await insertMessage(tx, id, admin.id, { kind: 'admin_reset' });
     return { row, message };
   });
   announce(bus, result.row, [{ type: 'message', message: result.message }, { type: 'updated' }]);

@@ -7,7 +7,8 @@ import type { EventBus } from '../../realtime/event-bus';
 import { announce, type MessageRow } from './post-message';
 
 /**
- * A plain message from one participant (text already trimmed and non-empty: messageTextSchema). The access check,
+ * A plain message from one participant (text already trimmed and non-empty: messageTextSchema). It is always of kind
+ * 'text', whatever it says: notices come only from the server's own steps (insertMessage). The access check,
  * the insert and the conversation's last message are one statement: sending is the hottest path of the product, and
  * each round trip to the database costs more than the work (bench/README.md, messaging).
  */
@@ -32,8 +33,8 @@ export async function sendMessage(
       where ${conversations.id} = ${conversationId}
         and ${actor.id} in (${conversations.participant1Id}, ${conversations.participant2Id})
     ), m as (
-      insert into ${messages} (conversation_id, sender_id, text)
-      select id, ${actor.id}, ${text} from c
+      insert into ${messages} (conversation_id, sender_id, kind, text)
+      select id, ${actor.id}, 'text', ${text} from c
       returning id, sender_id, text, is_read, created_at
     ), u as (
       update ${conversations} set last_message = ${text}, updated_at = (select created_at from m)
@@ -46,7 +47,9 @@ export async function sendMessage(
     id: row.id,
     conversationId,
     senderId: row.sender_id,
+    kind: 'text',
     text: row.text,
+    payload: null,
     isRead: row.is_read,
     createdAt: new Date(row.created_at),
   };

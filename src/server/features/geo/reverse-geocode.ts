@@ -1,7 +1,16 @@
+import { LRUCache } from 'lru-cache';
 import { coordinateKey, labelFromFeatures, LOCATION_FALLBACK } from '../../../domain/geo';
 
 const TIMEOUT_MS = 3000;
-const cache = new Map<string, string>();
+/** Bounded in entries and time: labels are short, and a place's name may change, so a day is plenty. */
+export const GEOCODE_CACHE_MAX_ENTRIES = 10_000;
+export const GEOCODE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+const cache = new LRUCache<string, string>({ max: GEOCODE_CACHE_MAX_ENTRIES, ttl: GEOCODE_CACHE_TTL_MS });
+
+/** How many labels are cached (the security battery checks the bound). */
+export function reverseGeocodeCacheSize(): number {
+  return cache.size;
+}
 
 /**
  * "place, region" for a point, through Mapbox when MAPBOX_TOKEN is set; "Location" without a token or on any

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema/profiles';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ADMIN_TEST_PASSWORD, createTestApp, signInAdmin, type TestApp } from '../../testing/test-app';
 import { SUITE_CHECKS } from './suite-checks';
 
 let app: TestApp;
@@ -12,11 +12,11 @@ let member: TestUser;
 const ADMIN_EMAIL = 'suite-admin@example.com';
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAILS: [ADMIN_EMAIL] });
+  app = await createTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
   // The webhook check posts to this server over real HTTP.
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   t = trpcAs(app);
-  admin = await testUser(app, { email: ADMIN_EMAIL });
+  admin = await signInAdmin(app);
   member = await testUser(app);
 });
 afterAll(() => app.close());

@@ -1,10 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
+import { messageBody, noticeText } from '../../../domain/messages';
 import { paymentFailures, paymentTransactions, stripeEvents } from '../../db/schema/conversations';
 import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
 import { createTestModeProvider } from '../../payments/test-mode-provider';
-import { callTrpc, createTestApp, signUp, userIdOf, type TestApp } from '../../testing/test-app';
+import {
+  ADMIN_TEST_PASSWORD,
+  callTrpc,
+  createTestApp,
+  signInAdmin,
+  signUp,
+  userIdOf,
+  type TestApp,
+} from '../../testing/test-app';
 
 let app: TestApp;
 type User = { cookie: string; id: string };
@@ -32,8 +41,14 @@ const details = (who: User, id: string) =>
     { id },
     'GET',
   );
+type Stored = { kind: string; text: string | null; payload: unknown };
+/** What each message says to a participant: their words, or "(kind) the notice in words". */
+const said = (m: Stored) => {
+  const body = messageBody(m);
+  return !body ? '(unreadable)' : body.kind === 'text' ? body.text : `(${body.kind}) ${noticeText(body)}`;
+};
 const texts = async (who: User, id: string) =>
-  (await ok<{ text: string }[]>(who, 'conversations.messages', { id }, 'GET')).map((m) => m.text);
+  (await ok<Stored[]>(who, 'conversations.messages', { id }, 'GET')).map(said);
 
 /** A conversation where the price of $65.00 is agreed. */
 async function agreedConversation() {
@@ -67,12 +82,11 @@ async function deliver(type: string, object: Record<string, unknown>, { secret }
 }
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAILS: [ADMIN_EMAIL] });
+  app = await createTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
   provider = await user('Pat');
   client = await user('Cleo');
   stranger = await user('Stan');
-  const { cookie } = await signUp(app, { email: ADMIN_EMAIL, firstName: 'Ada' });
-  admin = { cookie, id: await userIdOf(app, cookie) };
+  admin = await signInAdmin(app);
 });
 afterAll(() => app.close());
 
@@ -130,7 +144,7 @@ describe('test cards', () => {
     expect(failures.map((f) => f.failureType)).toEqual(['insufficient_funds']);
     expect(await ok(client, 'payments.payWithTestCard', card('4242424242424242'))).toEqual({ status: 'succeeded' });
     expect((await details(provider, id)).actions).toEqual(['start']);
-    expect((await texts(provider, id)).at(-1)).toBe('[SYSTEM] Payment of $65.00 received');
+    expect((await texts(provider, id)).at(-1)).toBe('(payment_received) Payment of $65.00 received');
   });
 });
 
@@ -186,7 +200,7 @@ describe('the webhook', () => {
     expect(
       (await deliver('payment_intent.succeeded', { id: intent, amount: 6500, amount_received: 6500 })).statusCode,
     ).toBe(200);
-    const payments = (await texts(client, id)).filter((t) => t.startsWith('[SYSTEM] Payment'));
+    const payments = (await texts(client, id)).filter((t) => t.startsWith('(payment_received)'));
     expect(payments).toHaveLength(1);
     const stored = await app.database.db
       .select()
@@ -290,14 +304,14 @@ describe('admin reset of pricing and progress', () => {
     });
     expect((await details(client, id)).actions.sort()).toEqual(['acceptOriginal', 'propose']);
     expect((await texts(client, id)).at(-1)).toBe(
-      '[SYSTEM] An admin reset the price and progress of this conversation',
+      '(admin_reset) An admin reset the price and progress of this conversation',
     );
     const view = await ok<{ actions: string[]; party: null }>(admin, 'conversations.adminView', { id }, 'GET');
     expect(view).toMatchObject({ actions: [], party: null });
     // The admin is not a party: the messages stay private.
     expect((await call(admin, 'conversations.messages', { id }, 'GET')).status).toBe(403);
 
-    await ok(client, 'conversations.act', { id, action: 'acceptOriginal' });
+    await ok(client, 'conversations.acceptOriginal', { id, priceCents: 5000, pricingType: 'fixed' });
     const { paymentIntentId } = await ok<Started>(client, 'payments.start', { conversationId: id });
     await ok(client, 'payments.payWithTestCard', {
       conversationId: id,

@@ -207,11 +207,8 @@ async function disputeCreated(tx: Tx, dispute: Object_): Promise<Effect> {
     })
     .onConflictDoNothing();
   await tx.update(conversations).set({ disputeOpen: true }).where(eq(conversations.id, conversation.id));
-  const message = await insertMessage(
-    tx,
-    conversation.id,
-    conversation.participant1Id,
-    '[SYSTEM] The card issuer reported a dispute on this payment. The payout is on hold until an admin resolves it',
-  );
+  const message = await insertMessage(tx, conversation.id, conversation.participant1Id, {
+    kind: 'card_dispute_reported',
+  });
   return { conversation, message };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { payoutDateOfBirthSchema } from '../../../domain/payouts';
+import { guardianEmailInputSchema, payoutDateOfBirthSchema } from '../../../domain/payouts';
 import { saveDateOfBirth } from './save-date-of-birth';
 import { authedProcedure, router } from '../../trpc';
 import { payoutStatus } from './payout-status';
@@ -12,7 +12,7 @@ export const payoutsRouter = router({
   status: authedProcedure.query(({ ctx }) => payoutStatus(ctx, ctx.user.id)),
   /** connect-create-account: guardian_email for minors only. */
   createAccount: authedProcedure
-    .input(z.object({ guardian_email: z.string().max(254).nullish() }))
+    .input(z.object({ guardian_email: guardianEmailInputSchema }))
     .mutation(({ ctx, input }) =>
       createPayoutAccount(ctx, ctx.user, { guardianEmail: input.guardian_email }, new Date()),
     ),

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { guardianEmailSchema, onboardingFlow, PAYOUT_MESSAGES } from '../../../domain/payouts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -42,6 +42,7 @@ export async function createPayoutAccount(
   if (!profile) throw new AppError('NOT_FOUND', PAYOUT_MESSAGES.notAuthenticated);
   const { flow } = onboardingFlow(profile.profile.dateOfBirth, today);
   if (flow === 'unknown') throw new AppError('BAD_INPUT', PAYOUT_MESSAGES.dobFirst, 'DOB_REQUIRED');
+  await lockDateOfBirth(deps.db, actor.id, profile.profile.dateOfBirth!);
   let guardianEmail: string | null = null;
   if (flow === 'minor') {
     if (!input.guardianEmail?.trim()) {
@@ -82,6 +83,20 @@ export async function payoutAccountLink(deps: Deps, actor: { id: string }): Prom
   const accountId = await currentAccount(deps.db, actor.id);
   if (!accountId) throw new AppError('CONFLICT', PAYOUT_MESSAGES.resumeFailed);
   return { url: await deps.payments.createAccountLink({ accountId, ...links(deps.config) }) };
+}
+
+/**
+ * The date of birth has now decided the adult or minor flow (onboarding or the guardian screen): from here on it
+ * cannot be moved across 18 by the user. Only the date the decision was made on is locked; if it changed meanwhile,
+ * the user starts again with the new one.
+ */
+async function lockDateOfBirth(db: Db, userId: string, decidedOn: string) {
+  const [locked] = await db
+    .update(profiles)
+    .set({ dateOfBirthLockedAt: sql`coalesce(${profiles.dateOfBirthLockedAt}, now())` })
+    .where(and(eq(profiles.id, userId), eq(profiles.dateOfBirth, decidedOn)))
+    .returning({ id: profiles.id });
+  if (!locked) throw new AppError('CONFLICT');
 }
 
 async function currentAccount(db: Db, userId: string) {

@@ -24,7 +24,7 @@ export const portfolioRouter = router({
     .mutation(({ ctx, input }) => deletePortfolioItem(ctx.db, ctx.files, ctx.bus, ctx.user, input.id)),
   /** Live changes to one user's portfolio. */
   events: publicProcedure
-    .input(userIdInput.extend({ lastEventId: z.string().nullish() }))
+    .input(userIdInput.extend({ lastEventId: z.string().max(100).nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
       for await (const event of ctx.bus.subscribe(channels.portfolio(input.userId), {
         lastEventId: input.lastEventId,

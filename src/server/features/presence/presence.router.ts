@@ -1,26 +1,31 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { PRESENCE_STATUSES } from '../../../domain/presence';
+import { PRESENCE_STATUSES, PRESENCE_WATCH_MAX } from '../../../domain/presence';
 import { channels, type PresenceEvent } from '../../realtime/channels';
-import { authedProcedure, publicProcedure, router } from '../../trpc';
+import { authedProcedure, router } from '../../trpc';
 import { getPresence, recordHeartbeat, setPresenceStatus, withdrawPresence } from './record-presence';
 
+const watchedUsers = z.object({
+  userIds: z.array(z.string().min(1).max(100)).min(1).max(PRESENCE_WATCH_MAX),
+});
+
+/** Presence is for signed-in users, and only about the users their page shows (issue 11, item 9). */
 export const presenceRouter = router({
   heartbeat: authedProcedure.mutation(({ ctx }) => recordHeartbeat(ctx.db, ctx.bus, ctx.user)),
   withdraw: authedProcedure.mutation(({ ctx }) => withdrawPresence(ctx.db, ctx.bus, ctx.user)),
   setStatus: authedProcedure
     .input(z.object({ status: z.enum(PRESENCE_STATUSES).nullable() }))
     .mutation(({ ctx, input }) => setPresenceStatus(ctx.db, ctx.bus, ctx.user, input.status)),
-  /** Presence of up to 200 users at once (the avatars on one screen). */
-  of: publicProcedure
-    .input(z.object({ userIds: z.array(z.string().min(1).max(100)).max(200) }))
-    .query(({ ctx, input }) => getPresence(ctx.db, input.userIds)),
-  /** The global presence channel: every heartbeat, status change and withdrawal. */
-  events: publicProcedure
-    .input(z.object({ lastEventId: z.string().nullish() }).optional())
+  /** Presence of the avatars on one screen. */
+  of: authedProcedure.input(watchedUsers).query(({ ctx, input }) => getPresence(ctx.db, input.userIds)),
+  /** Changes of the given users only: the server reads the whole channel and passes on theirs. */
+  events: authedProcedure
+    .input(watchedUsers.extend({ lastEventId: z.string().max(100).nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
-      for await (const event of ctx.bus.subscribe(channels.presence, { lastEventId: input?.lastEventId, signal })) {
-        yield tracked(event.id, event.data as PresenceEvent);
+      const watched = new Set(input.userIds);
+      for await (const event of ctx.bus.subscribe(channels.presence, { lastEventId: input.lastEventId, signal })) {
+        const change = event.data as PresenceEvent;
+        if (watched.has(change.userId)) yield tracked(event.id, change);
       }
     }),
 });

@@ -17,7 +17,7 @@ export const profilesRouter = router({
     .query(({ ctx, input }) => getPublicProfile(ctx.db, input.userId)),
   /** The signed-in user's own profile changes, from any tab or device. */
   events: authedProcedure
-    .input(z.object({ lastEventId: z.string().nullish() }).optional())
+    .input(z.object({ lastEventId: z.string().max(100).nullish() }).optional())
     .subscription(async function* ({ ctx, input, signal }) {
       for await (const event of ctx.bus.subscribe(channels.profile(ctx.user.id), {
         lastEventId: input?.lastEventId,

@@ -4,6 +4,8 @@ import { AVATAR_VARIANTS } from '../../../domain/files';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { fileStem, type BlobStore } from '../../files/blob-store';
+import { openImage } from '../../files/reencode-image';
+import type { ImageHeader } from '../../files/sniff-image';
 import type { EventBus } from '../../realtime/event-bus';
 import { catalogueChanged, channels, type ProfileEvent } from '../../realtime/channels';
 
@@ -11,14 +13,27 @@ import { catalogueChanged, channels, type ProfileEvent } from '../../realtime/ch
  * Stores a checked image as square WebP variants for every avatar size, points the profile at it, and removes
  * the previous avatar's files. Resizing happens before any database work (no network or CPU inside a transaction).
  */
-export async function uploadAvatar(db: Db, files: BlobStore, bus: EventBus, actor: { id: string }, image: Buffer) {
+export async function uploadAvatar(
+  db: Db,
+  files: BlobStore,
+  bus: EventBus,
+  actor: { id: string },
+  image: Buffer,
+  header: ImageHeader,
+) {
   const stem = fileStem();
+  // The upload is decoded once, into the largest variant; the smaller ones are made from those few pixels.
   // Animated GIFs keep their first frame: an avatar is a still picture at these sizes.
-  const source = sharp(image, { failOn: 'error' }).rotate();
+  const largest = AVATAR_VARIANTS.at(-1)!;
+  const { data: pixels, info } = await openImage(image, { ...header, animated: false })
+    .resize(largest, largest, { fit: 'cover' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const variants = await Promise.all(
     AVATAR_VARIANTS.map(async (px) => ({
       px,
-      data: await source.clone().resize(px, px, { fit: 'cover' }).webp({ quality: 82 }).toBuffer(),
+      data: await sharp(pixels, raw).resize(px, px).webp({ quality: 82 }).toBuffer(),
     })),
   );
   const urls = await Promise.all(variants.map((v) => files.put('avatars', actor.id, `${stem}@${v.px}.webp`, v.data)));

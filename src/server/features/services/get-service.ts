@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { services } from '../../db/schema/services';
 import { AppError } from '../../errors';
-import { selectServiceCards } from './service-queries';
+import { asSeenBy, selectServiceCards } from './service-queries';
 
-export async function getService(db: Db, serviceId: string) {
+/** One service; its owner (the edit form) gets the exact location, anyone else an approximate one. */
+export async function getService(db: Db, serviceId: string, viewerId: string | null) {
   const [service] = await selectServiceCards(db).where(eq(services.id, serviceId)).limit(1);
   if (!service) throw new AppError('NOT_FOUND', 'Service not found');
-  return service;
+  return asSeenBy(service, viewerId);
 }
 
 /** The service, if the actor owns it: missing is NOT_FOUND, someone else's is FORBIDDEN. */

@@ -6,6 +6,7 @@ import {
   type MethodFilter,
   type PriceBucket,
 } from '../../../domain/listing-filters';
+import { approximateLocation } from '../../../domain/geo';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { serviceCategories } from '../../db/schema/service-categories';
@@ -29,6 +30,18 @@ export const serviceCardColumns = {
   ownerLastName: profiles.lastName,
   ownerAvatarUrl: profiles.avatarUrl,
 };
+
+type ServiceCardRow = { userId: string; serviceLocation: (typeof services.$inferSelect)['serviceLocation'] };
+
+/**
+ * A service as `viewerId` may see it: the exact location only for its owner, about 1 km for everyone else (a minor
+ * who used "this device's location" must not publish their home). Every query that answers someone else goes
+ * through here, the cached public listings included.
+ */
+export function asSeenBy<T extends ServiceCardRow>(row: T, viewerId: string | null): T {
+  if (!row.serviceLocation || row.userId === viewerId) return row;
+  return { ...row, serviceLocation: approximateLocation(row.serviceLocation) };
+}
 
 export function selectServiceCards(db: Db) {
   return db

@@ -14,9 +14,11 @@ export const servicesRouter = router({
     .query(async ({ ctx, input }) => (await ctx.listings.services(input)).page),
   byUser: publicProcedure
     .input(z.object({ userId: z.string().min(1).max(100) }))
-    .query(({ ctx, input }) => listUserServices(ctx.db, input.userId)),
-  mine: authedProcedure.query(({ ctx }) => listUserServices(ctx.db, ctx.user.id)),
-  get: publicProcedure.input(serviceId).query(({ ctx, input }) => getService(ctx.db, input.id)),
+    .query(async ({ ctx, input }) => listUserServices(ctx.db, input.userId, (await ctx.session())?.user.id ?? null)),
+  mine: authedProcedure.query(({ ctx }) => listUserServices(ctx.db, ctx.user.id, ctx.user.id)),
+  get: publicProcedure
+    .input(serviceId)
+    .query(async ({ ctx, input }) => getService(ctx.db, input.id, (await ctx.session())?.user.id ?? null)),
   create: authedProcedure.input(offerServiceSchema).mutation(({ ctx, input }) => createService(ctx, ctx.user, input)),
   update: authedProcedure
     .input(z.object({ id: z.uuid(), fields: editServiceSchema }))

@@ -1,4 +1,3 @@
-import { formatPrice } from '../../../domain/money';
 import { settlementRefusal } from '../../../domain/settlement';
 import { remainingCents, refuseIf, requireParty, settlementStep } from './settle-conversation';
 import type { SettlementDeps } from './transfers';
@@ -16,10 +15,7 @@ export function cancelService(deps: SettlementDeps, actor: { id: string }, conve
         idempotencyKey: `refund-full-${conversation.id}`,
         requestedBy: actor.id,
       },
-      message: {
-        senderId: actor.id,
-        text: `[SYSTEM] The client cancelled the service and was refunded ${formatPrice(amountCents)}`,
-      },
+      message: { senderId: actor.id, notice: { kind: 'service_cancelled', refundedCents: amountCents } },
     };
   });
 }

@@ -8,7 +8,7 @@ export function confirmCompletion(deps: SettlementDeps, actor: { id: string }, c
     refuseIf(settlementRefusal(state, requireParty(conversation, actor.id), 'confirm', now));
     return {
       patch: { acceptedAt: now },
-      message: { senderId: actor.id, text: '[SYSTEM] The client confirmed the service is complete' },
+      message: { senderId: actor.id, notice: { kind: 'completion_confirmed', automatic: false } },
       payOut: true,
     };
   });
@@ -20,10 +20,7 @@ export function autoConfirm(deps: SettlementDeps, conversationId: string, now: D
     if (!isAutoConfirmDue(state, now)) return {};
     return {
       patch: { acceptedAt: now },
-      message: {
-        senderId: conversation.participant1Id,
-        text: '[SYSTEM] Completion was confirmed automatically 3 days after the service was completed',
-      },
+      message: { senderId: conversation.participant1Id, notice: { kind: 'completion_confirmed', automatic: true } },
       payOut: true,
     };
   });

@@ -1,4 +1,4 @@
-import { settlementRefusal } from '../../../domain/settlement';
+import { settlementRefusal, type DISPUTE_REASONS } from '../../../domain/settlement';
 import { disputes } from '../../db/schema/conversations';
 import { refuseIf, requireParty, settlementStep } from './settle-conversation';
 import type { SettlementDeps } from './transfers';
@@ -7,7 +7,7 @@ import type { SettlementDeps } from './transfers';
 export function openDispute(
   deps: SettlementDeps,
   actor: { id: string },
-  input: { conversationId: string; reason: string; description: string },
+  input: { conversationId: string; reason: (typeof DISPUTE_REASONS)[number]; description: string },
   now: Date,
 ) {
   return settlementStep(deps, input.conversationId, async (tx, { conversation, state }) => {
@@ -21,10 +21,7 @@ export function openDispute(
     });
     return {
       patch: { disputeOpen: true },
-      message: {
-        senderId: actor.id,
-        text: `[SYSTEM] The client opened a dispute (${input.reason}). The payout is on hold until an admin resolves it`,
-      },
+      message: { senderId: actor.id, notice: { kind: 'dispute_opened', reason: input.reason } },
     };
   });
 }

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { formatPrice } from '../../../domain/money';
 import { adminRefusal, reversalNeeded, type AdminResolution } from '../../../domain/settlement';
 import type { Tx } from '../../db/database';
 import { disputes } from '../../db/schema/conversations';
@@ -16,7 +15,6 @@ export function refundPayment(deps: SettlementDeps, admin: { id: string }, conve
     const amountCents = remainingCents(state);
     const reversePayout = reversalNeeded(state);
     if (state.disputeOpen) await closeDispute(tx, conversation.id, admin.id, now, 'refunded', amountCents);
-    const refunded = `[SYSTEM] An admin refunded ${formatPrice(amountCents)} to the client`;
     return {
       patch: { cancelledAt: now, disputeOpen: false },
       refund: {
@@ -28,10 +26,11 @@ export function refundPayment(deps: SettlementDeps, admin: { id: string }, conve
       reversePayout,
       message: {
         senderId: admin.id,
-        text:
-          reversePayout && transfer
-            ? `${refunded}; the provider's payout of ${formatPrice(transfer.amountCents)} was reversed`
-            : refunded,
+        notice: {
+          kind: 'payment_refunded',
+          amountCents,
+          reversedPayoutCents: reversePayout && transfer ? transfer.amountCents : null,
+        },
       },
     };
   });
@@ -73,9 +72,7 @@ export function resolveDispute(
         : undefined,
       message: {
         senderId: admin.id,
-        text: partial
-          ? `[SYSTEM] An admin resolved the dispute: ${formatPrice(refundCents)} refunded to the client, the rest released to the provider`
-          : '[SYSTEM] An admin resolved the dispute: the payment is released to the provider',
+        notice: { kind: 'dispute_resolved', refundedCents: partial ? refundCents : null },
       },
       payOut: true,
     };

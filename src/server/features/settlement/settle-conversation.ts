@@ -1,4 +1,5 @@
 import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
+import type { Notice } from '../../../domain/messages';
 import type { SettlementState } from '../../../domain/settlement';
 import type { Tx } from '../../db/database';
 import { conversations } from '../../db/schema/conversations';
@@ -32,7 +33,7 @@ export async function settlementStep(
     settlement: Settlement,
   ) => Promise<{
     patch?: Partial<ConversationRow>;
-    message?: { senderId: string; text: string };
+    message?: { senderId: string; notice: Notice };
     refund?: { amountCents: number; reason: string; idempotencyKey: string; requestedBy: string | null };
     /** Take the provider's payout back (an admin refund after it was made). */
     reversePayout?: boolean;
@@ -47,7 +48,7 @@ export async function settlementStep(
     const refund = decided.refund ? await claimRefund(tx, settlement, decided.refund) : null;
     if (decided.patch) await tx.update(conversations).set(decided.patch).where(eq(conversations.id, conversationId));
     const messages = decided.message
-      ? [await insertMessage(tx, conversationId, decided.message.senderId, decided.message.text)]
+      ? [await insertMessage(tx, conversationId, decided.message.senderId, decided.message.notice)]
       : [];
     return {
       conversation,

@@ -11,7 +11,7 @@ import {
 import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
 import type { TestModeProvider } from '../../payments/test-mode-provider';
 import { onboardProvider, paidConversation, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ADMIN_TEST_PASSWORD, createTestApp, signInAdmin, type TestApp } from '../../testing/test-app';
 import { runSettlementSweep } from './settlement-sweep';
 import { payOutIfDue } from './transfers';
 
@@ -25,12 +25,12 @@ const ADMIN_EMAIL = 'settlement-admin@example.com';
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAILS: [ADMIN_EMAIL] });
+  app = await createTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
   t = trpcAs(app);
   provider = await testUser(app, { firstName: 'Pat' });
   client = await testUser(app, { firstName: 'Cleo' });
   stranger = await testUser(app, { firstName: 'Stan' });
-  admin = await testUser(app, { email: ADMIN_EMAIL, firstName: 'Ada' });
+  admin = await signInAdmin(app);
   await onboardProvider(app, provider);
 });
 afterAll(() => app.close());
@@ -107,10 +107,8 @@ describe('paying the provider', () => {
       ).error?.message,
     ).toBe('The provider has already been paid');
     expect(await history(provider, id)).toMatchObject({ label: 'transferred', providerAmountCents: 7200 });
-    const notices = await t.ok<{ text: string }[]>(provider, 'conversations.messages', { id }, 'GET');
-    expect(notices.filter((m) => m.text.includes('paid out')).map((m) => m.text)).toEqual([
-      '[SYSTEM] $72.00 was paid out to the provider',
-    ]);
+    const notices = await t.ok<{ kind: string; payload: unknown }[]>(provider, 'conversations.messages', { id }, 'GET');
+    expect(notices.filter((m) => m.kind === 'payout_sent').map((m) => m.payload)).toEqual([{ amountCents: 7200 }]);
   });
 
   it('holds the money while the provider’s account is not Ready, and sends it as soon as it is', async () => {
@@ -269,10 +267,10 @@ describe('admin refunds and access', () => {
     expect(await refundsOf(id)).toMatchObject([{ amountCents: 5000, reason: 'admin_refund' }]);
     expect((await t.call(admin, 'settlement.refund', { conversationId: id })).status).toBe(409);
     expect(await history(client, id)).toMatchObject({ label: 'refunded', providerAmountCents: 0 });
-    const texts = (await t.ok<{ text: string }[]>(client, 'conversations.messages', { id }, 'GET')).map((m) => m.text);
-    expect(texts).toContain(
-      "[SYSTEM] An admin refunded $50.00 to the client; the provider's payout of $45.00 was reversed",
-    );
+    const notices = await t.ok<{ kind: string; payload: unknown }[]>(client, 'conversations.messages', { id }, 'GET');
+    expect(notices.filter((m) => m.kind === 'payment_refunded').map((m) => m.payload)).toEqual([
+      { amountCents: 5000, reversedPayoutCents: 4500 },
+    ]);
   });
 
   it('a reversal the provider refuses is recorded, the client is still refunded, and the sweep retries it', async () => {

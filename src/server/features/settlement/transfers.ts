@@ -1,5 +1,4 @@
 import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
-import { formatPrice } from '../../../domain/money';
 import { isPayoutReady } from '../../../domain/payouts';
 import { payoutCents, transferDue } from '../../../domain/settlement';
 import type { Db, Tx } from '../../db/database';
@@ -83,12 +82,10 @@ export async function sendTransfer(deps: SettlementDeps, transfer: TransferRow):
         .where(and(eq(transfers.id, transfer.id), ne(transfers.status, 'paid')))
         .returning();
       if (!paid?.conversationId) return null;
-      return insertMessage(
-        tx,
-        paid.conversationId,
-        paid.providerId,
-        `[SYSTEM] ${formatPrice(paid.amountCents)} was paid out to the provider`,
-      );
+      return insertMessage(tx, paid.conversationId, paid.providerId, {
+        kind: 'payout_sent',
+        amountCents: paid.amountCents,
+      });
     });
     if (notice) message = notice;
   } catch (error) {

@@ -28,7 +28,10 @@ export function SignInForm() {
     }
     if (error) {
       const message =
-        error.status === 429 ? AUTH_MESSAGES.tooManyAttempts : error.message || AUTH_MESSAGES.signInFailed;
+        // The server's 429 names the real wait (a locked account waits up to 15 minutes).
+        error.status === 429
+          ? error.message || AUTH_MESSAGES.tooManyAttempts
+          : error.message || AUTH_MESSAGES.signInFailed;
       setServerError(message);
       toast.error(AUTH_MESSAGES.signInFailedToast);
       return;

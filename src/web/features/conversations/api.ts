@@ -12,6 +12,11 @@ export type ConversationDetails = Outputs['get'];
 export type ChatMessage = Outputs['messages'][number];
 export type ConversationSummary = Outputs['list'][number];
 
+/** The server refused this user the conversation (not theirs, or no such id), as opposed to failing to load it. */
+export function isAccessRefusal(error: { data?: { code?: string } | null } | null): boolean {
+  return error?.data?.code === 'FORBIDDEN';
+}
+
 /** The signed-in user's conversations, refreshed live (the menu's inbox subscription) when any of them changes. */
 export function useConversations() {
   const trpc = useTRPC();
@@ -103,6 +108,8 @@ export function useConversationMutations(id: string) {
     send: useMutation(trpc.conversations.send.mutationOptions({ onSuccess })),
     propose: useMutation(trpc.conversations.propose.mutationOptions({ onSuccess })),
     act: useMutation(trpc.conversations.act.mutationOptions({ onSuccess })),
+    // Read again after a refusal too: the usual one is a listing price changed since the page showed it.
+    acceptOriginal: useMutation(trpc.conversations.acceptOriginal.mutationOptions({ onSettled: onSuccess })),
   };
 }
 

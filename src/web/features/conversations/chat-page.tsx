@@ -1,17 +1,26 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { CONVERSATION_MESSAGES, PROGRESS_BADGES, priceText } from '../../../domain/negotiation';
+import { priceText } from '../../../domain/messages';
+import { CONVERSATION_MESSAGES, PROGRESS_BADGES } from '../../../domain/negotiation';
 import { formatPrice } from '../../../domain/money';
+import type { PricingType } from '../../../domain/services';
 import { displayName } from '../../../domain/user-summary';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { UserAvatar } from '../../ui/user-avatar';
+import { toastFailure } from '../../lib/network-error';
 import { useSession } from '../accounts/api';
 import { PayButton } from '../payments/pay-button';
 import { PaymentPanel } from '../settlement/payment-panel';
 import { ReviewDialog } from '../reviews/review-dialog';
-import { type ConversationDetails, useConversation, useConversationMutations, useScrollback } from './api';
+import {
+  isAccessRefusal,
+  type ConversationDetails,
+  useConversation,
+  useConversationMutations,
+  useScrollback,
+} from './api';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { ProposalDialog } from './proposal-dialog';
@@ -38,7 +47,7 @@ export function ChatPage() {
     );
   }
   if (details.isError) {
-    const noAccess = details.error.message === CONVERSATION_MESSAGES.noAccess;
+    const noAccess = isAccessRefusal(details.error);
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
         <h1 className="text-xl font-semibold">
@@ -124,16 +133,22 @@ function ActionBar({
   conversation: ConversationDetails;
   mutations: ReturnType<typeof useConversationMutations>;
 }) {
-  const act = async (
-    action: 'accept' | 'reject' | 'acceptOriginal' | 'start' | 'complete',
-    success: string,
-    failure: string,
-  ) => {
+  const act = async (action: 'accept' | 'reject' | 'start' | 'complete', success: string, failure: string) => {
     try {
       await mutations.act.mutateAsync({ id: c.id, action });
       toast.success(success);
     } catch {
       toast.error(failure);
+    }
+  };
+  // The price on the button is the price sent: if the provider changed it meanwhile, the server refuses and says so,
+  // and the conversation is read again so the new price shows.
+  const acceptOriginal = async (shown: { priceCents: number; pricingType: PricingType }) => {
+    try {
+      await mutations.acceptOriginal.mutateAsync({ id: c.id, ...shown });
+      toast.success(CONVERSATION_MESSAGES.originalAccepted);
+    } catch (error) {
+      toastFailure(CONVERSATION_MESSAGES.acceptOriginalFailed, error);
     }
   };
   const can = (a: string) => c.actions.includes(a as never);
@@ -169,11 +184,7 @@ function ActionBar({
           size="sm"
           variant="outline"
           onClick={() =>
-            void act(
-              'acceptOriginal',
-              CONVERSATION_MESSAGES.originalAccepted,
-              CONVERSATION_MESSAGES.acceptOriginalFailed,
-            )
+            void acceptOriginal({ priceCents: c.service!.priceCents, pricingType: c.service!.pricingType })
           }
         >
           Accept Original Price ({formatPrice(c.service.priceCents, c.service.pricingType)})

@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { useSession } from '../accounts/api';
-import { useConversationView, useResetConversation } from './api';
+import { isAccessRefusal, useConversationView, useResetConversation } from './api';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { toast } from 'sonner';
 import { PaymentPanel } from '../settlement/payment-panel';
@@ -25,7 +25,9 @@ export function ConversationProgressPage() {
   if (details.isError) {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-        <h1 className="text-xl font-semibold">{CONVERSATION_MESSAGES.noAccess}</h1>
+        <h1 className="text-xl font-semibold">
+          {isAccessRefusal(details.error) ? CONVERSATION_MESSAGES.noAccess : CONVERSATION_MESSAGES.detailsFailed}
+        </h1>
         <Button asChild>
           <Link to="/conversations">Back to Messages</Link>
         </Button>

@@ -1,6 +1,6 @@
 import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import { CONVERSATION_MESSAGES, parseMessage } from '../../../domain/negotiation';
+import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
 import { displayName } from '../../../domain/user-summary';
 import { Badge } from '../../ui/badge';
 import { listTime } from '../../lib/dates';
@@ -35,7 +35,6 @@ export function ConversationsPage() {
         <ul className="flex flex-col divide-y rounded-xl border" aria-label="Conversations">
           {list.data.map((c) => {
             const name = displayName({ firstName: c.otherFirstName, lastName: c.otherLastName });
-            const last = c.lastMessage ? parseMessage(c.lastMessage) : null;
             return (
               <li key={c.id} className="relative flex items-center gap-3 p-4 hover:bg-muted/50">
                 <UserAvatar
@@ -58,7 +57,7 @@ export function ConversationsPage() {
                   </div>
                   <p className="truncate text-sm text-primary">{c.serviceTitle ?? c.subjectTitle}</p>
                   <p className={`truncate text-sm ${c.unread > 0 ? 'font-medium' : 'text-muted-foreground'}`}>
-                    {last?.body ?? ''}
+                    {c.lastMessage ?? ''}
                   </p>
                 </div>
                 {c.unread > 0 && (

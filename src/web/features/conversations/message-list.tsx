@@ -1,13 +1,14 @@
 import { Fragment, useEffect, useRef } from 'react';
-import { parseMessage, sameGroup } from '../../../domain/negotiation';
+import { messageBody, noticeText, noticeTone } from '../../../domain/messages';
+import { sameGroup } from '../../../domain/negotiation';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { clockTime, dayKey, dayLabel } from '../../lib/dates';
 import type { ChatMessage } from './api';
 
 /**
- * Bubbles grouped by sender within 5 minutes; special messages as centred notices; a day label above each day's
- * first message; newest at the bottom.
+ * Bubbles grouped by sender within 5 minutes; notices (by their kind, never by their text) centred; a day label above
+ * each day's first message; newest at the bottom.
  */
 export function MessageList({
   messages,
@@ -71,24 +72,26 @@ function MessageItem({
   own: boolean;
   otherName: string;
 }) {
-  const parsed = parseMessage(m.text);
-  if (parsed.prefix) {
+  const body = messageBody(m);
+  if (!body) return null;
+  if (body.kind !== 'text') {
+    const tone = noticeTone(body);
     return (
       <li className="my-2 flex justify-center" data-testid="notice">
         <span
           className={cn(
             'rounded-full border px-3 py-1 text-center text-xs',
-            parsed.prefix === '[PRICE_ACCEPTED]' && 'border-green-600 text-green-700 dark:text-green-400',
-            parsed.prefix === '[PRICE_REJECTED]' && 'border-destructive text-destructive',
-            parsed.prefix === '[PRICE_PROPOSAL]' && 'border-primary text-primary',
+            tone === 'agreed' && 'border-green-600 text-green-700 dark:text-green-400',
+            tone === 'refused' && 'border-destructive text-destructive',
+            tone === 'proposed' && 'border-primary text-primary',
           )}
         >
-          {parsed.body} · {clockTime(m.createdAt)}
+          {noticeText(body)} · {clockTime(m.createdAt)}
         </span>
       </li>
     );
   }
-  const grouped = previous !== undefined && sameGroup(previous, m) && !parseMessage(previous.text).prefix;
+  const grouped = previous !== undefined && previous.kind === 'text' && sameGroup(previous, m);
   return (
     <li className={cn('flex flex-col', own ? 'items-end' : 'items-start', !grouped && 'mt-3')}>
       {!grouped && (
@@ -102,7 +105,7 @@ function MessageItem({
           own ? 'bg-primary text-primary-foreground' : 'bg-muted',
         )}
       >
-        {m.text}
+        {body.text}
       </p>
     </li>
   );

@@ -2,6 +2,7 @@ import { ExternalLink, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PORTFOLIO_MESSAGES, type PortfolioItemInput } from '../../../domain/portfolio';
+import { toastFailure } from '../../lib/network-error';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
@@ -38,7 +39,7 @@ export function PortfolioSection({ userId, isOwner }: { userId: string; isOwner:
       setAdding(false);
       toast.success(PORTFOLIO_MESSAGES.added);
     } catch (error) {
-      toast.error((error as Error).message || PORTFOLIO_MESSAGES.addFailed);
+      toastFailure(PORTFOLIO_MESSAGES.addFailed, error);
     }
   };
 
@@ -112,7 +113,7 @@ function PortfolioItemCard({ item, isOwner }: { item: PortfolioItem; isOwner: bo
               setEditing(false);
               toast.success(PORTFOLIO_MESSAGES.updated);
             } catch (error) {
-              toast.error((error as Error).message || PORTFOLIO_MESSAGES.updateFailed);
+              toastFailure(PORTFOLIO_MESSAGES.updateFailed, error);
             }
           }}
         />
@@ -159,7 +160,7 @@ function PortfolioItemCard({ item, isOwner }: { item: PortfolioItem; isOwner: bo
                   await remove.mutateAsync({ id: item.id });
                   toast.success(PORTFOLIO_MESSAGES.deleted);
                 } catch (error) {
-                  toast.error((error as Error).message || PORTFOLIO_MESSAGES.deleteFailed);
+                  toastFailure(PORTFOLIO_MESSAGES.deleteFailed, error);
                 }
               }}
             />

@@ -1,8 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useEffect, useState } from 'react';
-import { derivePresence, PRESENCE_HEARTBEAT_MS, type PresenceStatus } from '../../../domain/presence';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  derivePresence,
+  PRESENCE_HEARTBEAT_MS,
+  PRESENCE_WATCH_MAX,
+  type PresenceStatus,
+} from '../../../domain/presence';
 import { useTRPC } from '../../lib/trpc';
+import { useSession } from '../accounts/api';
+import { subscribeWatchedUsers, watchedUsers, watchUser } from './watched-users';
+
+/** Dots mount and unmount in bursts as a page renders: one subscription change per burst. */
+const WATCH_SETTLE_MS = 300;
 
 /** While a page is open and the user signed in: a heartbeat every 30 s, withdrawn when the page goes away. */
 export function usePresenceHeartbeat(userId: string | null) {
@@ -32,16 +42,36 @@ export function usePresenceHeartbeat(userId: string | null) {
   }, [userId, mutate]);
 }
 
-/** One live presence channel for the app: each event updates the cached record of that user. */
+/** The watched users, once they stopped changing for a moment. */
+function useSettledWatchedUsers(): string[] {
+  const current = useSyncExternalStore(subscribeWatchedUsers, watchedUsers, watchedUsers);
+  const [settled, setSettled] = useState(current);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(current), WATCH_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [current]);
+  return settled;
+}
+
+/**
+ * One live presence subscription for the app, about the users whose dots are on screen (signed-in users only):
+ * each event updates the cached record of that user.
+ */
 export function usePresenceEvents() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { account } = useSession();
+  const userIds = useSettledWatchedUsers().slice(0, PRESENCE_WATCH_MAX);
   useSubscription(
-    trpc.presence.events.subscriptionOptions(undefined, {
-      onData: ({ data }) => {
-        queryClient.setQueryData(trpc.presence.of.queryKey({ userIds: [data.userId] }), [data]);
+    trpc.presence.events.subscriptionOptions(
+      { userIds },
+      {
+        enabled: Boolean(account) && userIds.length > 0,
+        onData: ({ data }) => {
+          queryClient.setQueryData(trpc.presence.of.queryKey({ userIds: [data.userId] }), [data]);
+        },
       },
-    }),
+    ),
   );
 }
 
@@ -55,15 +85,32 @@ function useNow(ms: number): Date {
   return now;
 }
 
+/** A user's presence, for signed-in viewers only (visitors see no dots); the user joins the watched set meanwhile. */
 export function usePresenceStatus(userId: string | null): PresenceStatus | null {
   const trpc = useTRPC();
   const now = useNow(15_000);
+  const { account } = useSession();
+  const signedIn = Boolean(account);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId || !signedIn) return;
+    const unwatch = watchUser(userId);
+    return () => {
+      // Changes of an unwatched user are not sent: their record is refetched when a page shows them again.
+      if (unwatch()) {
+        void queryClient.invalidateQueries({
+          queryKey: trpc.presence.of.queryKey({ userIds: [userId] }),
+          refetchType: 'none',
+        });
+      }
+    };
+  }, [userId, signedIn, queryClient, trpc]);
   const query = useQuery({
     ...trpc.presence.of.queryOptions({ userIds: userId ? [userId] : [] }),
-    enabled: Boolean(userId),
+    enabled: Boolean(userId) && signedIn,
     staleTime: Infinity,
   });
-  if (!userId || !query.data) return null;
+  if (!userId || !signedIn || !query.data) return null;
   const record = query.data[0];
   return derivePresence(
     record ? { onlineAt: record.onlineAt, manualStatus: record.manualStatus as PresenceStatus | null } : null,

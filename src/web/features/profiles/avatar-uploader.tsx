@@ -14,6 +14,7 @@ export function AvatarUploader() {
     upload,
     successMessage: PROFILE_MESSAGES.avatarUploaded,
     failureMessage: PROFILE_MESSAGES.avatarFailed,
+    failureReason: PROFILE_MESSAGES.avatarFailedDefault,
   });
 
   return (

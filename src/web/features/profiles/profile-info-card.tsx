@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { BIO_MAX, PROFILE_MESSAGES, profileUpdateSchema, type ProfileUpdateInput } from '../../../domain/profile';
 import { ageInYears } from '../../../domain/profile';
+import { toastFailure } from '../../lib/network-error';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
@@ -52,7 +53,7 @@ export function ProfileInfoCard({ profile, startEditing }: { profile: OwnProfile
       toast.success(PROFILE_MESSAGES.updated);
       setEditing(false);
     } catch (error) {
-      toast.error((error as Error).message || PROFILE_MESSAGES.updateFailed);
+      toastFailure(PROFILE_MESSAGES.updateFailed, error);
     }
   });
 

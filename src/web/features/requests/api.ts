@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import type { PriceBucket } from '../../../domain/listing-filters';
 import { listingKey, useListing } from '../../lib/listings';
 import { useTRPC } from '../../lib/trpc';
@@ -44,4 +46,27 @@ export function useDeleteRequest() {
   const trpc = useTRPC();
   const invalidate = useInvalidateRequests();
   return useMutation(trpc.requests.delete.mutationOptions({ onSuccess: invalidate }));
+}
+
+export const OFFER_SENT = 'Offer sent! You can now chat with the client.';
+
+/**
+ * Send offer on a request. The toast and the move to the chat are the mutation's own: the card (and its dialog)
+ * may be gone by the time the answer comes, and the user must still hear the outcome.
+ */
+export function useSendOffer() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // The data router's navigate keeps working after the component that took it unmounts.
+  const navigate = useNavigate();
+  return useMutation(
+    trpc.conversations.offer.mutationOptions({
+      onSuccess: async ({ id }) => {
+        toast.success(OFFER_SENT);
+        void navigate(`/chat/${id}`);
+        await queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() });
+      },
+      onError: (error) => toast.error(error.message),
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { fromCents } from '../../../domain/money';
 import { REQUEST_MESSAGES } from '../../../domain/requests';
+import { toastFailure } from '../../lib/network-error';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { useSession } from '../accounts/api';
 import { useRequest, useUpdateRequest } from './api';
@@ -55,7 +56,7 @@ export function EditRequestPage() {
                 toast.success(REQUEST_MESSAGES.updated);
                 navigate('/my-services?tab=requests');
               } catch (error) {
-                toast.error((error as Error).message || REQUEST_MESSAGES.updateFailed);
+                toastFailure(REQUEST_MESSAGES.updateFailed, error);
               }
             }}
           />

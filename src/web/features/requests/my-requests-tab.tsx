@@ -2,6 +2,7 @@ import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { REQUEST_MESSAGES } from '../../../domain/requests';
+import { toastFailure } from '../../lib/network-error';
 import { Button } from '../../ui/button';
 import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
 import { useDeleteRequest, useMyRequests } from './api';
@@ -49,8 +50,8 @@ export function MyRequestsTab() {
                     try {
                       await remove.mutateAsync({ id: r.id });
                       toast.success(REQUEST_MESSAGES.deleted);
-                    } catch {
-                      toast.error(REQUEST_MESSAGES.deleteFailed);
+                    } catch (error) {
+                      toastFailure(REQUEST_MESSAGES.deleteFailed, error);
                     }
                   }}
                 />

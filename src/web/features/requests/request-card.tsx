@@ -27,10 +27,14 @@ export interface RequestCardData {
 export function RequestCard({
   request,
   highlighted = false,
+  pulsing = false,
   actions,
 }: {
   request: RequestCardData;
+  /** Ringed in green (the request just posted, or linked with ?highlight). */
   highlighted?: boolean;
+  /** Drawing the eye to the ring for its first seconds. */
+  pulsing?: boolean;
   actions?: ReactNode;
 }) {
   return (
@@ -38,7 +42,12 @@ export function RequestCard({
       id={`request-${request.id}`}
       data-testid="request-card"
       data-highlighted={highlighted || undefined}
-      className={cn('flex h-full flex-col overflow-hidden', highlighted && 'animate-pulse ring-4 ring-green-500')}
+      data-pulsing={pulsing || undefined}
+      className={cn(
+        'flex h-full flex-col overflow-hidden',
+        highlighted && 'ring-4 ring-green-500',
+        pulsing && 'motion-safe:animate-highlight-pulse',
+      )}
     >
       {request.imageUrl ? (
         <img src={request.imageUrl} alt="" className="aspect-video w-full object-cover" loading="lazy" />

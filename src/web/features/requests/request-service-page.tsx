@@ -1,8 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { REQUEST_MESSAGES, REQUEST_REDIRECT_MS } from '../../../domain/requests';
+import { toastFailure } from '../../lib/network-error';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { useSession } from '../accounts/api';
@@ -75,7 +75,7 @@ export function RequestServicePage() {
                 const { id } = await create.mutateAsync(values);
                 setCreatedId(id);
               } catch (error) {
-                toast.error((error as Error).message || REQUEST_MESSAGES.submitFailed);
+                toastFailure(REQUEST_MESSAGES.submitFailed, error);
               }
             }}
           />

@@ -1,12 +1,12 @@
 import { ArrowLeft, SlidersHorizontal } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { UNCATEGORIZED } from '../../../domain/categories';
 import { HIGHLIGHT_PULSE_MS, HIGHLIGHT_SCROLL_MS, REQUEST_MESSAGES } from '../../../domain/requests';
+import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { LoadMoreButton } from '../../ui/load-more-button';
-import { Tooltip } from '../../ui/tooltip';
 import { CategoryHero } from '../services/category-page';
 import { categoryOf } from '../services/category-icon';
 import { CategoryTiles } from '../services/category-tiles';
@@ -15,7 +15,6 @@ import { ServiceFiltersBar } from '../services/service-filters-bar';
 import { useRequestListing } from './api';
 import { RequestCard } from './request-card';
 import { SendOfferButton } from './send-offer-button';
-import { useState } from 'react';
 
 /** /requests and /requests/category/{id}: requests clients posted, with search and filters. */
 export function RequestsPage() {
@@ -26,20 +25,21 @@ export function RequestsPage() {
   const categoryId = routeCategoryId ?? filters.categoryId;
   const category = categoryOf(categoryId);
   const listing = useRequestListing({ search: filters.search, categoryId: categoryId ?? null, price: filters.price });
-  const [pulsing, setPulsing] = useState(highlight);
-
+  // The highlighted card pulses for 3 seconds once the list is shown, then keeps its ring while ?highlight is set.
+  const [pulseEnded, setPulseEnded] = useState<string | null>(null);
+  const shown = listing.data !== undefined;
   useEffect(() => {
-    if (!highlight || !listing.data) return;
+    if (!highlight || !shown) return;
     const scroll = setTimeout(
       () => document.getElementById(`request-${highlight}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
       HIGHLIGHT_SCROLL_MS,
     );
-    const stop = setTimeout(() => setPulsing(null), HIGHLIGHT_PULSE_MS);
+    const stop = setTimeout(() => setPulseEnded(highlight), HIGHLIGHT_PULSE_MS);
     return () => {
       clearTimeout(scroll);
       clearTimeout(stop);
     };
-  }, [highlight, listing.data]);
+  }, [highlight, shown]);
 
   const heading = categoryId ? `Service Requests in ${category?.name ?? UNCATEGORIZED}` : 'Service Requests';
   const requests = listing.data?.pages.flatMap((p) => p.items) ?? [];
@@ -80,12 +80,20 @@ export function RequestsPage() {
         ) : requests.length === 0 ? (
           <p className="py-10 text-center text-muted-foreground">No service requests match these filters yet.</p>
         ) : (
-          <ul aria-label="Requests found" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <ul
+            aria-label="Requests found"
+            aria-busy={listing.isPlaceholderData || undefined}
+            className={cn(
+              'grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+              listing.isPlaceholderData && 'opacity-60',
+            )}
+          >
             {requests.map((r) => (
               <li key={r.id}>
                 <RequestCard
                   request={r}
-                  highlighted={pulsing === r.id || highlight === r.id}
+                  highlighted={highlight === r.id}
+                  pulsing={highlight === r.id && pulseEnded !== highlight}
                   actions={<SendOfferButton request={r} />}
                 />
               </li>
@@ -98,10 +106,23 @@ export function RequestsPage() {
   );
 }
 
-const NOT_WIRED = 'Requests do not record a location or availability yet, so this filter cannot narrow the list.';
+const NOT_WIRED = 'Requests carry no location or availability yet, so these choices do not narrow the list.';
+const FILTER_GROUPS = [
+  { name: 'location', label: 'Location', options: ['Any location', 'Local only', 'Remote only'] },
+  { name: 'availability', label: 'Availability', options: ['Any time', 'Available now', 'Weekdays', 'Weekends'] },
+] as const;
+type FilterName = (typeof FILTER_GROUPS)[number]['name'];
 
-/** Location and availability: shown as the spec lists them, disabled because no request carries that data. */
+/**
+ * Location and availability, as the spec lists them. They can be chosen, but the spec leaves them unwired to the
+ * listing, and requests hold no such data: the popover says so beside the choices.
+ */
 function FiltersPopover() {
+  const noteId = useId();
+  const [chosen, setChosen] = useState<Record<FilterName, string>>({
+    location: FILTER_GROUPS[0].options[0],
+    availability: FILTER_GROUPS[1].options[0],
+  });
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
@@ -112,28 +133,32 @@ function FiltersPopover() {
       <Popover.Portal>
         <Popover.Content
           sideOffset={6}
-          className="z-50 flex w-72 flex-col gap-4 rounded-lg border bg-background p-4 shadow-lg"
+          align="start"
+          aria-label="Filters"
+          aria-describedby={noteId}
+          className="z-50 flex w-72 max-w-[calc(100vw-2rem)] flex-col gap-4 rounded-lg border bg-background p-4 shadow-lg"
         >
-          {[
-            { label: 'Location', options: ['Any location', 'Local only', 'Remote only'] },
-            { label: 'Availability', options: ['Any time', 'Available now', 'Weekdays', 'Weekends'] },
-          ].map((group) => (
-            <fieldset key={group.label} className="flex flex-col gap-1.5">
-              <legend className="text-sm font-medium">{group.label}</legend>
-              <Tooltip content={NOT_WIRED} side="top">
-                <select
-                  disabled
-                  aria-label={group.label}
-                  className="h-9 rounded-md border bg-muted px-2 text-sm opacity-60"
-                >
-                  {group.options.map((o) => (
-                    <option key={o}>{o}</option>
-                  ))}
-                </select>
-              </Tooltip>
+          {FILTER_GROUPS.map((group) => (
+            <fieldset key={group.name} className="flex flex-col gap-1.5">
+              <legend className="mb-1 text-sm font-medium">{group.label}</legend>
+              {group.options.map((option) => (
+                <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`request-${group.name}`}
+                    value={option}
+                    checked={chosen[group.name] === option}
+                    onChange={() => setChosen((c) => ({ ...c, [group.name]: option }))}
+                    className="accent-primary"
+                  />
+                  {option}
+                </label>
+              ))}
             </fieldset>
           ))}
-          <p className="text-xs text-muted-foreground">{NOT_WIRED}</p>
+          <p id={noteId} className="text-xs text-muted-foreground">
+            {NOT_WIRED}
+          </p>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,21 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { CONVERSATION_MESSAGES, MESSAGE_MAX, proposalSchema } from '../../../domain/negotiation';
 import { signInPathFor } from '../../../domain/redirect';
 import type { PricingType } from '../../../domain/services';
-import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent } from '../../ui/dialog';
 import { FormField, fieldErrorProps } from '../../ui/form-field';
 import { Textarea } from '../../ui/textarea';
 import { useSession } from '../accounts/api';
 import { PriceFields } from '../conversations/price-fields';
+import { useSendOffer } from './api';
 import type { RequestCardData } from './request-card';
 
 const MESSAGE_REQUIRED = 'Please write a short message';
-export const OFFER_SENT = 'Offer sent! You can now chat with the client.';
 
 /**
  * Send offer (beyond the spec): anyone but the poster answers a request with a price and a message; the poster
@@ -29,18 +26,12 @@ export function SendOfferButton({
   const { account } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [price, setPrice] = useState('');
   const [pricingType, setPricingType] = useState<PricingType>(request.pricingType);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ price?: string; message?: string }>({});
-  const offer = useMutation(
-    trpc.conversations.offer.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
-    }),
-  );
+  const offer = useSendOffer();
   if (account?.id === request.userId) return null;
 
   function submit() {
@@ -51,16 +42,7 @@ export function SendOfferButton({
     };
     setErrors(next);
     if (!parsed.success || next.message) return;
-    offer.mutate(
-      { requestId: request.id, ...parsed.data, message: message.trim() },
-      {
-        onSuccess: ({ id }) => {
-          toast.success(OFFER_SENT);
-          navigate(`/chat/${id}`);
-        },
-        onError: (error) => toast.error(error.message),
-      },
-    );
+    offer.mutate({ requestId: request.id, ...parsed.data, message: message.trim() });
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useSession } from '../accounts/api';
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, reviewSchema } from '../../../domain/reviews';
 import { firstErrorPerField } from '../../lib/field-errors';
 import { Button } from '../../ui/button';
@@ -16,24 +17,20 @@ export function ReviewDialog({ conversationId, providerName }: { conversationId:
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
   const submit = useSubmitReview();
+  const { account } = useSession();
 
   function send() {
+    if (!account) {
+      toast.error(REVIEW_MESSAGES.mustBeLoggedIn);
+      return;
+    }
     const parsed = reviewSchema.safeParse({ rating, comment });
     if (!parsed.success) {
       setErrors(firstErrorPerField<'rating' | 'comment'>(parsed.error));
       return;
     }
-    submit.mutate(
-      { conversationId, ...parsed.data },
-      {
-        onSuccess: () => {
-          toast.success(REVIEW_MESSAGES.submitted);
-          setOpen(false);
-        },
-        onError: (error) =>
-          toast.error(error.message === REVIEW_MESSAGES.alreadyReviewed ? error.message : REVIEW_MESSAGES.submitFailed),
-      },
-    );
+    // The toasts come from the hook; only closing the dialog belongs to it.
+    submit.mutate({ conversationId, ...parsed.data }, { onSuccess: () => setOpen(false) });
   }
 
   return (

@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import type { MethodFilter, PriceBucket } from '../../../domain/listing-filters';
+import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
+import { SERVICE_MESSAGES } from '../../../domain/services';
 import { listingKey, useListing } from '../../lib/listings';
 import { useTRPC } from '../../lib/trpc';
 
@@ -58,4 +62,32 @@ export function useDeleteService() {
   const trpc = useTRPC();
   const invalidate = useInvalidateServices();
   return useMutation(trpc.services.delete.mutationOptions({ onSuccess: invalidate }));
+}
+
+/**
+ * Request (a service card or page): opens the conversation with the provider. The toast and the move to the chat
+ * are the mutation's own, not the button's: the card may be gone by the time the answer comes (new search results,
+ * a page change), and the user must still hear the outcome.
+ */
+export function useRequestService() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // The data router's navigate keeps working after the component that took it unmounts.
+  const navigate = useNavigate();
+  return useMutation(
+    trpc.conversations.request.mutationOptions({
+      onSuccess: async ({ id }) => {
+        toast.success(CONVERSATION_MESSAGES.requested);
+        void navigate(`/chat/${id}`);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.conversations.requestedServices.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
+        ]);
+      },
+      onError: (error) =>
+        toast.error(
+          error.message === SERVICE_MESSAGES.ownService ? error.message : CONVERSATION_MESSAGES.requestFailed,
+        ),
+    }),
+  );
 }

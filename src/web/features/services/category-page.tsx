@@ -1,24 +1,26 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { UNCATEGORIZED } from '../../../domain/categories';
 import { CategoryIcon, categoryOf } from './category-icon';
 import { useFiltersInQuery } from './discover-services-page';
 import { ServiceFiltersBar } from './service-filters-bar';
 import { ServiceGrid } from './service-grid';
 
-/** /category/{id}: one category's services under its fixed hero and description. */
+export const CATEGORY_NOT_FOUND = 'Category not found';
+
+/**
+ * /category/{id}: one category's services under its fixed hero and description. The categories are fixed (the
+ * server upserts the same ids at every start), so an id outside them is answered here: not found, rather than
+ * an unfiltered list of every service.
+ */
 export function CategoryPage() {
   const { categoryId = '' } = useParams();
   const category = categoryOf(categoryId);
   const [filters, setFilters] = useFiltersInQuery();
-  const scoped = { ...filters, categoryId: category?.id ?? null };
+  if (!category) return <CategoryNotFound />;
+  const scoped = { ...filters, categoryId: category.id };
   return (
     <div className="flex flex-col">
-      <CategoryHero
-        categoryId={category?.id ?? null}
-        title={category?.name ?? UNCATEGORIZED}
-        description={category?.description ?? ''}
-      />
+      <CategoryHero categoryId={category.id} title={category.name} description={category.description} />
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8">
         <Link to="/discover-services" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Services
@@ -30,6 +32,18 @@ export function CategoryPage() {
         />
         <ServiceGrid filters={scoped} />
       </div>
+    </div>
+  );
+}
+
+function CategoryNotFound() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">{CATEGORY_NOT_FOUND}</h1>
+      <p className="text-muted-foreground">This category does not exist. Browse all services instead.</p>
+      <Link to="/discover-services" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Services
+      </Link>
     </div>
   );
 }

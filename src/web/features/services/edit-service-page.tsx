@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { fromCents } from '../../../domain/money';
 import { SERVICE_MESSAGES } from '../../../domain/services';
-import { isNetworkError } from '../../lib/network-error';
+import { isNetworkError, toastFailure } from '../../lib/network-error';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { useSession } from '../accounts/api';
 import { useService, useUpdateService } from './api';
@@ -68,7 +68,7 @@ export function EditServicePage() {
                 toast.success(SERVICE_MESSAGES.updated);
                 navigate('/my-services');
               } catch (error) {
-                toast.error((error as Error).message || SERVICE_MESSAGES.updateFailed);
+                toastFailure(SERVICE_MESSAGES.updateFailed, error);
               }
             }}
           />

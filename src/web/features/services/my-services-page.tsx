@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SERVICE_MESSAGES } from '../../../domain/services';
+import { toastFailure } from '../../lib/network-error';
 import { Button } from '../../ui/button';
 import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
 import { Tabs, TabsContent, TabsList } from '../../ui/tabs';
@@ -94,8 +95,8 @@ function MyServicesTab() {
                     try {
                       await remove.mutateAsync({ id: s.id });
                       toast.success(SERVICE_MESSAGES.deleted);
-                    } catch {
-                      toast.error(SERVICE_MESSAGES.deleteFailed);
+                    } catch (error) {
+                      toastFailure(SERVICE_MESSAGES.deleteFailed, error);
                     }
                   }}
                 />

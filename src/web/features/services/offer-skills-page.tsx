@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SERVICE_MESSAGES } from '../../../domain/services';
+import { toastFailure } from '../../lib/network-error';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { useSession } from '../accounts/api';
 import { useCreateService } from './api';
@@ -48,10 +49,10 @@ export function OfferSkillsPage() {
             onSubmit={async (values) => {
               try {
                 await create.mutateAsync(values);
-                toast.success('Service created successfully');
+                toast.success(SERVICE_MESSAGES.created);
                 navigate('/my-services?tab=services');
               } catch (error) {
-                toast.error((error as Error).message || SERVICE_MESSAGES.createFailed);
+                toastFailure(SERVICE_MESSAGES.createFailed, error);
               }
             }}
           />

@@ -11,8 +11,8 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useSession } from '../accounts/api';
-import { useRequestedServices, useRequestService } from '../conversations/api';
-import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
+import { useRequestedServices } from '../conversations/api';
+import { useRequestService } from './api';
 import { CategoryIcon } from './category-icon';
 
 export interface ServiceCardData {
@@ -108,19 +108,7 @@ export function RequestButton({ service }: { service: Pick<ServiceCardData, 'id'
           navigate(signInPathFor(`${location.pathname}${location.search}`));
           return;
         }
-        request.mutate(
-          { serviceId: service.id },
-          {
-            onSuccess: ({ id }) => {
-              toast.success(CONVERSATION_MESSAGES.requested);
-              navigate(`/chat/${id}`);
-            },
-            onError: (error) =>
-              toast.error(
-                error.message === SERVICE_MESSAGES.ownService ? error.message : CONVERSATION_MESSAGES.requestFailed,
-              ),
-          },
-        );
+        request.mutate({ serviceId: service.id });
       }}
     >
       Request

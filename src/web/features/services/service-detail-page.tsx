@@ -1,8 +1,11 @@
+import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
+import L from 'leaflet';
 import { ArrowLeft, MapPin, Monitor } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { UNCATEGORIZED } from '../../../domain/categories';
-import { LOCATION_FALLBACK } from '../../../domain/geo';
+import { LOCATION_FALLBACK, PUBLIC_AREA_MIN_KM } from '../../../domain/geo';
 import { useTRPC } from '../../lib/trpc';
 import { formatPrice } from '../../../domain/money';
 import { SERVICE_MESSAGES } from '../../../domain/services';
@@ -70,7 +73,12 @@ export function ServiceDetailPage() {
           </div>
           <h1 className="text-3xl font-bold">{s.title}</h1>
           <p className="whitespace-pre-line">{s.description}</p>
-          {location && <LocationLabel {...location} />}
+          {location && (
+            <>
+              <LocationLabel {...location} signedIn={Boolean(account)} />
+              <ServiceAreaMap {...location} />
+            </>
+          )}
         </div>
         <Card className="h-fit">
           <CardContent className="flex flex-col gap-4 pt-6">
@@ -105,13 +113,60 @@ export function ServiceDetailPage() {
   );
 }
 
-/** "place, region" once the geocoder answers; "Location" meanwhile and on failure (never blocks the page). */
-function LocationLabel({ latitude, longitude, radius }: { latitude: number; longitude: number; radius: number }) {
+interface Area {
+  latitude: number;
+  longitude: number;
+  radius: number;
+}
+
+/**
+ * "place, region" once the geocoder answers; "Location" meanwhile, on failure and for visitors (the geocoder is for
+ * signed-in users). Never blocks the page.
+ */
+function LocationLabel({ latitude, longitude, radius, signedIn }: Area & { signedIn: boolean }) {
   const trpc = useTRPC();
-  const label = useQuery({ ...trpc.geo.reverse.queryOptions({ latitude, longitude }), staleTime: Infinity });
+  const label = useQuery({
+    ...trpc.geo.reverse.queryOptions({ latitude, longitude }),
+    staleTime: Infinity,
+    enabled: signedIn,
+  });
   return (
     <p className="inline-flex items-center gap-1 text-sm text-muted-foreground" data-testid="service-location">
       <MapPin className="h-4 w-4" aria-hidden /> {label.data ?? LOCATION_FALLBACK} · within {radius} km
     </p>
+  );
+}
+
+/**
+ * The area the service covers, never a pin: other people receive a point rounded to about 1 km (src/domain/geo.ts),
+ * drawn as a circle of the service radius (at least 1 km) so it does not look like an address.
+ */
+function ServiceAreaMap({ latitude, longitude, radius }: Area) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!container.current) return;
+    const map = L.map(container.current, { scrollWheelZoom: false, dragging: false, zoomControl: false });
+    L.tileLayer('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', {
+      attribution: '&copy; OpenStreetMap contributors',
+      maxZoom: 18,
+    }).addTo(map);
+    const area = L.circle([latitude, longitude], {
+      radius: Math.max(radius, PUBLIC_AREA_MIN_KM) * 1000,
+      color: '#4f46e5',
+      fillOpacity: 0.15,
+    }).addTo(map);
+    map.fitBounds(area.getBounds(), { maxZoom: 13 });
+    return () => {
+      map.remove();
+    };
+  }, [latitude, longitude, radius]);
+  return (
+    <div
+      ref={container}
+      className="h-56 w-full overflow-hidden rounded-lg border"
+      role="img"
+      aria-label={`Map of the service area: within ${radius} km`}
+      data-testid="service-area-map"
+    />
   );
 }

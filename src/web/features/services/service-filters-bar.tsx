@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigation } from 'react-router';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import {
   METHOD_FILTERS,
@@ -21,6 +22,19 @@ const METHOD_LABELS: Record<MethodFilter, string> = {
   both: 'Both',
 };
 
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Whether the user is leaving (or has left) this page: a navigation elsewhere is under way, or the address has
+ * already changed while this page is still on screen (it unmounts a moment later, and may blur the box as it does).
+ */
+function useLeavingPage(): () => boolean {
+  const navigation = useNavigation();
+  const here = useLocation().pathname;
+  const pending = navigation.state !== 'idle' && navigation.location?.pathname !== here;
+  return useCallback(() => pending || window.location.pathname !== here, [pending, here]);
+}
+
 /** Search (applied as the user pauses typing), category, price and delivery method, with Clear. */
 export function ServiceFiltersBar({
   filters,
@@ -34,14 +48,21 @@ export function ServiceFiltersBar({
   // What the user is typing, until it is applied (300 ms after the last keystroke); the box otherwise shows the
   // applied search, so Clear and the address always win and nothing stale is re-applied later.
   const [draft, setDraft] = useState<string | null>(null);
+  // Applying a search is a navigation (the filters live in the address), so it must never come after the user has
+  // set off elsewhere: it would replace that navigation (the next page may still be loading its code) and bring
+  // them back here. So a pending search is applied at once when the box loses focus, which happens before any
+  // click elsewhere lands, and is dropped if a navigation away is under way when its timer would fire.
+  const leaving = useLeavingPage();
+  const apply = useCallback(() => {
+    if (draft === null || leaving()) return;
+    onChange({ ...filters, search: draft });
+    setDraft(null);
+  }, [draft, filters, onChange, leaving]);
   useEffect(() => {
     if (draft === null) return;
-    const timer = setTimeout(() => {
-      onChange({ ...filters, search: draft });
-      setDraft(null);
-    }, 300);
+    const timer = setTimeout(apply, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [draft, filters, onChange]);
+  }, [draft, apply]);
 
   const anySet =
     filters.search || (showCategory && filters.categoryId) || filters.price !== 'any' || filters.method !== 'any';
@@ -49,7 +70,10 @@ export function ServiceFiltersBar({
     <form
       role="search"
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
-      onSubmit={(e) => e.preventDefault()}
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
     >
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="service-search">Search</Label>
@@ -62,6 +86,7 @@ export function ServiceFiltersBar({
             placeholder="Search services..."
             value={draft ?? filters.search}
             onChange={(e) => setDraft(e.target.value)}
+            onBlur={apply}
           />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { SERVICE_MESSAGES } from '../../../domain/services';
+import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { LoadMoreButton } from '../../ui/load-more-button';
 import { useServiceListing, type ServiceFilters } from './api';
@@ -7,7 +8,10 @@ import { ServiceCard } from './service-card';
 const SKELETON_CARDS = 8;
 const gridClass = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
-/** Results of the current filters: 8 skeleton cards while loading, an empty state, Load More. */
+/**
+ * Results of the current filters: 8 skeleton cards on the first load, an empty state, Load More. When filters
+ * change, the previous results stay (dimmed, busy) until the new ones arrive.
+ */
 export function ServiceGrid({ filters }: { filters: ServiceFilters }) {
   const listing = useServiceListing(filters);
   if (listing.isPending) {
@@ -32,7 +36,11 @@ export function ServiceGrid({ filters }: { filters: ServiceFilters }) {
     return <p className="py-10 text-center text-muted-foreground">No services match these filters yet.</p>;
   }
   return (
-    <section aria-labelledby="service-results" className="flex flex-col gap-6">
+    <section
+      aria-labelledby="service-results"
+      aria-busy={listing.isPlaceholderData || undefined}
+      className={cn('flex flex-col gap-6 transition-opacity', listing.isPlaceholderData && 'opacity-60')}
+    >
       {/* Screen-reader users jump by headings: the cards' h3 titles sit under this one. */}
       <h2 id="service-results" className="sr-only">
         Services found

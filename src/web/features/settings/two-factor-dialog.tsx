@@ -66,7 +66,8 @@ export function TwoFactorDialog({ enabled }: { enabled: boolean }) {
       setError(SETTINGS_MESSAGES.invalidCode);
       return;
     }
-    toast.success(SETTINGS_MESSAGES.twoFactorEnabled);
+    // The server signed out every other session of the account when the first code was verified.
+    toast.success(SETTINGS_MESSAGES.twoFactorEnabled, { description: SETTINGS_MESSAGES.otherDevicesSignedOut });
     await refreshSession();
     setOpen(false);
     reset();

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { offerService, signInAsNewUser } from './helpers';
+
+/**
+ * Pressing a button within the search box's 300 ms debounce. A school network is slow: the next page's code and
+ * the server's answer arrive after the debounce would have fired, which is when the old pending search used to
+ * pull the user back or unmount the card that was waiting for the answer.
+ */
+const SLOW_MS = 900;
+const DEBOUNCE_AND_MORE_MS = SLOW_MS + 1_000;
+
+/** Delays the page code loaded from now on (the lazily loaded next page) and, optionally, one tRPC procedure. */
+async function slowNetwork(page: Page, procedure?: string) {
+  const delay = () => new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+  await page.route('**/assets/*.js', async (route) => {
+    await delay();
+    await route.continue();
+  });
+  if (!procedure) return;
+  await page.route(
+    (url) => url.pathname.startsWith('/api/trpc/') && url.pathname.slice(10).split(',').includes(procedure),
+    async (route) => {
+      await delay();
+      await route.continue();
+    },
+  );
+}
+
+test.describe('a click within the search debounce', () => {
+  test('a visitor pressing Request right after typing lands on sign-in and stays there', async ({ page, browser }) => {
+    await signInAsNewUser(page);
+    const unique = `Quickdraw${Date.now()}`;
+    await offerService(page, `${unique} sketching`, { category: 'Arts' });
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`/discover-services?q=${unique}`);
+    const card = visitor.getByTestId('service-card').filter({ hasText: unique });
+    await expect(card).toHaveCount(1);
+    await slowNetwork(visitor);
+
+    await visitor.getByLabel('Search').fill(`${unique.toLowerCase()} sketch`);
+    await card.getByRole('button', { name: 'Request' }).click();
+    await expect(visitor.getByText('Please sign in to request this service')).toBeVisible();
+    await expect(visitor).toHaveURL(/\/auth\?mode=login&redirect=%2Fdiscover-services/);
+    await expect(visitor.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    // Long after the debounce would have fired, nothing has brought the visitor back to the search.
+    await visitor.waitForTimeout(DEBOUNCE_AND_MORE_MS);
+    await expect(visitor).toHaveURL(/\/auth\?mode=login/);
+    await visitor.context().close();
+  });
+
+  test('a signed-in user pressing Request right after typing sees the toast and the chat', async ({
+    page,
+    browser,
+  }) => {
+    await signInAsNewUser(page, { firstName: 'Fast', lastName: 'Provider' });
+    const unique = `Swiftcut${Date.now()}`;
+    const title = `${unique} video edits`;
+    await offerService(page, title, { category: 'Design' });
+
+    const client = await (await browser.newContext()).newPage();
+    await signInAsNewUser(client, { firstName: 'Quick', lastName: 'Client' });
+    await client.goto(`/discover-services?q=${unique}`);
+    const card = client.getByTestId('service-card').filter({ hasText: unique });
+    await expect(card.getByRole('button', { name: 'Request' })).toBeVisible();
+    await slowNetwork(client, 'conversations.request');
+
+    await client.getByLabel('Search').fill(`${unique.toLowerCase()} video`);
+    await card.getByRole('button', { name: 'Request' }).click();
+    await expect(client.getByText('Service requested! You can now chat with the provider.')).toBeVisible();
+    await expect(client).toHaveURL(/\/chat\/[0-9a-f-]{36}$/, { timeout: 10_000 });
+    await expect(client.getByText(title).first()).toBeVisible();
+    await client.waitForTimeout(DEBOUNCE_AND_MORE_MS);
+    await expect(client).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    await client.context().close();
+  });
+
+  test('a visitor pressing Send offer right after typing on /requests lands on sign-in and stays there', async ({
+    page,
+    browser,
+  }) => {
+    await signInAsNewUser(page);
+    const unique = `Hurry${Date.now()}`;
+    await page.goto('/request-service');
+    const form = page.getByRole('form', { name: 'Submit Request' });
+    await form.getByLabel('Title').fill(`${unique} essay review`);
+    await form.getByLabel('Description').fill('Please read my essay before Friday.');
+    await form.getByLabel('Category').selectOption({ label: 'Writing' });
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByText('Request Submitted Successfully')).toBeVisible();
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`/requests?q=${unique}`);
+    const card = visitor.getByTestId('request-card').filter({ hasText: unique });
+    await expect(card).toHaveCount(1);
+    await slowNetwork(visitor);
+
+    await visitor.getByLabel('Search').fill(`${unique.toLowerCase()} essay`);
+    await card.getByRole('button', { name: /Send offer/ }).click();
+    await expect(visitor).toHaveURL(/\/auth\?mode=login&redirect=%2Frequests/);
+    await visitor.waitForTimeout(DEBOUNCE_AND_MORE_MS);
+    await expect(visitor).toHaveURL(/\/auth\?mode=login/);
+    await visitor.context().close();
+  });
+});

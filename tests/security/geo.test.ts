@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCATION_FALLBACK } from '../../src/domain/geo';
+import {
+  GEOCODE_CACHE_MAX_ENTRIES,
+  reverseGeocode,
+  reverseGeocodeCacheSize,
+} from '../../src/server/features/geo/reverse-geocode';
+import { testUser, trpcAs } from '../../src/server/testing/marketplace';
+import { createTestApp, type TestApp } from '../../src/server/testing/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('reverse geocoding is for signed-in users, with a bounded cache', () => {
+  it('a visitor cannot use the server as a free geocoder', async () => {
+    const { call } = trpcAs(app);
+    const result = await call(null, 'geo.reverse', { latitude: 40.7, longitude: -74 }, 'GET');
+    expect(result.status).toBe(401);
+  });
+
+  it('a signed-in user gets a label', async () => {
+    const user = await testUser(app);
+    const { ok } = trpcAs(app);
+    expect(await ok(user, 'geo.reverse', { latitude: 40.7, longitude: -74 }, 'GET')).toBe(LOCATION_FALLBACK);
+  });
+
+  it('asking for more distinct points than the cache holds keeps it at its bound', async () => {
+    const answer = JSON.stringify({ features: [{ text: 'Somewhere', place_type: ['place'] }] });
+    const fetchImpl = async () => new Response(answer);
+    for (let i = 0; i < GEOCODE_CACHE_MAX_ENTRIES + 500; i += 1) {
+      await reverseGeocode('token', -80 + i / 10_000, 10, fetchImpl);
+    }
+    expect(reverseGeocodeCacheSize()).toBeLessThanOrEqual(GEOCODE_CACHE_MAX_ENTRIES);
+  });
+});

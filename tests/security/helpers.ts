@@ -1,0 +1,494 @@
+/**
+ * Shared tools of the security battery (tests/security): the procedure inventory read from the real router, calls
+ * as a browser makes them (HTTP and WebSocket), database snapshots to prove that a refused attack changed nothing,
+ * and one "world" of two users' objects for a third user to attack.
+ */
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type WebSocket from 'ws';
+import type { ZodType } from 'zod';
+import { SERVICE_CATEGORIES } from '../../src/domain/categories';
+import { userRoles } from '../../src/server/db/schema/profiles';
+import { appRouter } from '../../src/server/router';
+import { onboardProvider, testUser, trpcAs, type TestUser } from '../../src/server/testing/marketplace';
+import { callTrpc, STRONG_PASSWORD, TEST_ORIGIN, upload, type TestApp } from '../../src/server/testing/test-app';
+import { adminProcedure, authedProcedure } from '../../src/server/trpc';
+
+export type { TestUser } from '../../src/server/testing/marketplace';
+
+// ---------------------------------------------------------------------------------------------------------------
+// The procedure inventory
+
+export type ProcedureType = 'query' | 'mutation' | 'subscription';
+export type Guard = 'public' | 'authed' | 'admin';
+export interface ProcedureInfo {
+  path: string;
+  type: ProcedureType;
+  guard: Guard;
+  /** The zod schema of its input, or null when it takes none. */
+  input: ZodType | null;
+}
+
+interface ProcedureDef {
+  _def: { type: ProcedureType; middlewares: unknown[]; inputs: ZodType[] };
+}
+
+/**
+ * Every procedure of the real router with the tier it is built on. The tier is read from the middlewares each
+ * procedure carries (adminProcedure's and authedProcedure's are shared by reference), not from its name.
+ */
+export function procedureInventory(): ProcedureInfo[] {
+  const middlewares = (p: unknown) => (p as ProcedureDef)._def.middlewares;
+  const carries = (all: unknown[], tier: unknown) => middlewares(tier).every((m) => all.includes(m));
+  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures;
+  return Object.entries(procedures)
+    .map(([path, procedure]) => {
+      const all = procedure._def.middlewares;
+      const guard: Guard = carries(all, adminProcedure) ? 'admin' : carries(all, authedProcedure) ? 'authed' : 'public';
+      return { path, type: procedure._def.type, guard, input: procedure._def.inputs[0] ?? null };
+    })
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Calls
+
+export type CallResult = Awaited<ReturnType<typeof callTrpc>>;
+
+/** Calls a query (GET) or mutation (POST) over HTTP as the browser does, with or without a signed-in user. */
+export function callProcedure(app: TestApp, who: TestUser | null, procedure: ProcedureInfo, input?: unknown) {
+  return callTrpc(app, procedure.path, {
+    method: procedure.type === 'query' ? 'GET' : 'POST',
+    input,
+    cookie: who?.cookie,
+  });
+}
+
+export type WsReply = {
+  id: number;
+  result?: { type: string; data?: unknown };
+  error?: { message: string; data?: { code: string; httpStatus?: number } };
+};
+
+/** Opens the tRPC WebSocket of this site as a browser tab does; the cookie is the signed-in user's, if any. */
+export async function openSocket(app: TestApp, who: TestUser | null) {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN };
+  if (who) headers.cookie = who.cookie;
+  const ws: WebSocket = await app.server.injectWS('/api/trpc', { headers });
+  const replies: WsReply[] = [];
+  ws.on('message', (data) => {
+    const text = String(data);
+    if (text !== 'PING' && text !== 'PONG') replies.push(JSON.parse(text) as WsReply);
+  });
+  let nextId = 1;
+  return {
+    ws,
+    replies,
+    /**
+     * Starts a subscription and resolves with its outcome: its error if refused, else its first reply. tRPC may
+     * answer "started" before the procedure's own check runs, so a "started" is only final after `settleMs`
+     * without an error (and a check that fails later still shows up as the error).
+     */
+    async subscribe(path: string, input?: unknown, settleMs = 300): Promise<WsReply> {
+      const id = nextId++;
+      ws.send(JSON.stringify({ id, method: 'subscription', params: { path, input } }));
+      const mine = () => replies.filter((r) => r.id === id);
+      const final = () => mine().find((r) => r.error || r.result?.type === 'data');
+      await expect.poll(() => mine().length, { timeout: 5_000 }).toBeGreaterThan(0);
+      const deadline = Date.now() + settleMs;
+      while (!final() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      ws.send(JSON.stringify({ id, method: 'subscription.stop' }));
+      return final() ?? mine()[0]!;
+    },
+    /** Every reply a subscription has had so far (to prove no data ever arrived). */
+    repliesOf: (id: number) => replies.filter((r) => r.id === id),
+    close: () => ws.terminate(),
+  };
+}
+
+/** A status a refusal may have: anything in 4xx. */
+export function isClientError(status: number): boolean {
+  return status >= 400 && status < 500;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Database snapshots (read-only)
+
+/**
+ * Tables that legitimately change without the attacked object changing: sessions and verifications (sign-ins),
+ * presence (heartbeats), audit_events (a refused attempt is recorded there, by design), and any outbox, handler or
+ * rate-limit bookkeeping other features keep.
+ */
+export const VOLATILE_TABLE = /^(sessions|verifications|presence|audit_events)$|outbox|handler|rate_limit|limiter/;
+
+export async function businessTables(app: TestApp): Promise<string[]> {
+  const result = await app.database.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return result.rows.map((r) => r.table_name).filter((name) => !VOLATILE_TABLE.test(name));
+}
+
+export type Snapshot = Record<string, string[]>;
+
+/** Every row of every business table as JSON text, sorted: compare two snapshots with `expectSameRows`. */
+export async function snapshot(app: TestApp, tables?: string[]): Promise<Snapshot> {
+  const result: Snapshot = {};
+  for (const table of tables ?? (await businessTables(app))) {
+    const rows = await app.database.db.execute<{ r: string }>(
+      sql.raw(`select row_to_json(t)::text as r from "${table}" t order by 1`),
+    );
+    result[table] = rows.rows.map((row) => row.r);
+  }
+  return result;
+}
+
+/** Fails naming the tables whose rows (count or content) differ. */
+export function expectSameRows(before: Snapshot, after: Snapshot, what: string) {
+  const changed = Object.keys({ ...before, ...after }).filter(
+    (table) => JSON.stringify(before[table] ?? []) !== JSON.stringify(after[table] ?? []),
+  );
+  const detail = changed.map((table) => {
+    const was = new Set(before[table] ?? []);
+    const now = new Set(after[table] ?? []);
+    return {
+      table,
+      rows: `${was.size} -> ${now.size}`,
+      added: [...now].filter((r) => !was.has(r)).slice(0, 2),
+      removed: [...was].filter((r) => !now.has(r)).slice(0, 2),
+    };
+  });
+  expect(detail, `${what}: rows changed`).toEqual([]);
+}
+
+/** One hash of every business table's content: cheap enough to take after each of thousands of calls. */
+export async function fingerprint(app: TestApp, tables: string[]): Promise<string> {
+  const parts = tables.map((t) => `select '${t}:' || row_to_json(x)::text as r from "${t}" x`).join(' union all ');
+  const result = await app.database.db.execute<{ h: string | null }>(
+    sql.raw(`select md5(string_agg(r, '|' order by r)) as h from (${parts}) s`),
+  );
+  return result.rows[0]?.h ?? '';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Users and objects
+
+/** Test setup only: grants the admin role directly in the database, as an operator's bootstrap would. */
+export async function makeAdmin(app: TestApp, user: TestUser) {
+  await app.database.db.insert(userRoles).values({ userId: user.id, role: 'admin' }).onConflictDoNothing();
+}
+
+/** A real 8 x 8 PNG, so uploads pass the content checks. */
+export async function tinyPng(): Promise<Buffer> {
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
+}
+
+export const CATEGORY_ID = SERVICE_CATEGORIES[0]!.id;
+
+export const validService = (title = 'Algebra tutoring hour') => ({
+  title,
+  description: 'One hour of algebra tutoring over video, with notes.',
+  category_id: CATEGORY_ID,
+  price: 40,
+  pricing_type: 'fixed' as const,
+  delivery_method: 'virtual' as const,
+  service_location: null,
+  image_url: '',
+});
+
+export const validRequest = (title = 'Need help with my essay') => ({
+  title,
+  description: 'Proofreading of a 1500-word history essay this week.',
+  service_category_id: CATEGORY_ID,
+  pricing_type: 'fixed' as const,
+  budget: '25',
+  image_url: '',
+});
+
+export const validPortfolioItem = (title = 'Robotics club website') => ({
+  title,
+  description: 'Built with my classmates.',
+  projectUrl: 'https://example.com/robotics',
+  imageUrl: '',
+});
+
+/**
+ * The client accepts the listing price. The price shown is sent along (issue 11 item 11) where the router has the
+ * dedicated procedure; older routers took it as an action.
+ */
+export async function acceptListingPrice(app: TestApp, client: TestUser, conversationId: string, priceCents: number) {
+  const { ok } = trpcAs(app);
+  if (procedureInventory().some((p) => p.path === 'conversations.acceptOriginal')) {
+    await ok(client, 'conversations.acceptOriginal', { id: conversationId, priceCents, pricingType: 'fixed' });
+  } else {
+    await ok(client, 'conversations.act', { id: conversationId, action: 'acceptOriginal' });
+  }
+}
+
+/** A conversation about a new service of the provider's, agreed at `price` dollars and paid with the 4242 card. */
+export async function paidConversation(app: TestApp, provider: TestUser, client: TestUser, price: number) {
+  const { ok } = trpcAs(app);
+  const service = await ok<{ id: string }>(provider, 'services.create', {
+    ...validService(`Tutoring session ${Math.random().toString(36).slice(2, 7)}`),
+    price,
+  });
+  const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId: service.id });
+  await acceptListingPrice(app, client, id, price * 100);
+  const { paymentIntentId } = await ok<{ paymentIntentId: string }>(client, 'payments.start', { conversationId: id });
+  const result = await ok<{ status: string }>(client, 'payments.payWithTestCard', {
+    conversationId: id,
+    paymentIntentId,
+    number: '4242424242424242',
+    expiry: '12/34',
+    cvc: '123',
+  });
+  expect(result.status).toBe('succeeded');
+  return id;
+}
+
+/**
+ * Two users and everything they own, for a third user (the attacker) to try by id. The provider is an adult with a
+ * Ready payout account; the client is a minor whose payouts name a guardian. Private values are unique strings,
+ * so a response that leaks one is found by searching for it.
+ */
+export interface World {
+  provider: TestUser;
+  client: TestUser;
+  attacker: TestUser;
+  providerDateOfBirth: string;
+  clientDateOfBirth: string;
+  guardianEmail: string;
+  providerStripeAccountId: string;
+  clientStripeAccountId: string;
+  serviceId: string;
+  requestId: string;
+  portfolioItemId: string;
+  /** The provider's uploads: a portfolio image in use, and a service image not yet attached. */
+  portfolioImageUrl: string;
+  serviceImageUrl: string;
+  /** Pending: the provider proposed a price the client has not answered. */
+  proposalConversationId: string;
+  /** Agreed and the client started paying: the payment intent is theirs. */
+  unpaidConversationId: string;
+  unpaidPaymentIntentId: string;
+  /** Paid, not started: the client may cancel or dispute. */
+  paidConversationId: string;
+  /** Paid and completed: the client may confirm and review. */
+  completedConversationId: string;
+  /** Paid and disputed: an admin may resolve. */
+  disputedConversationId: string;
+  /** The first message of the paid conversation, for earlierMessages. */
+  firstMessage: { id: string; createdAt: string };
+}
+
+export async function buildWorld(app: TestApp): Promise<World> {
+  const { ok } = trpcAs(app);
+  const providerDateOfBirth = '2001-07-19';
+  const clientDateOfBirth = '2012-05-23';
+  const provider = await testUser(app, { firstName: 'Priya', dateOfBirth: providerDateOfBirth });
+  const client = await testUser(app, { firstName: 'Cole', dateOfBirth: clientDateOfBirth });
+  const attacker = await testUser(app, { firstName: 'Mallory' });
+  await ok(provider, 'profiles.update', {
+    firstName: 'Priya',
+    lastName: 'Provider',
+    bio: 'I tutor algebra.',
+    school: 'North High',
+    dateOfBirth: providerDateOfBirth,
+  });
+
+  const providerStripeAccountId = await onboardProvider(app, provider);
+  const guardianEmail = `guardian-${client.id.slice(0, 8)}@example.com`;
+  const { url } = await ok<{ url: string }>(client, 'payouts.createAccount', { guardian_email: guardianEmail });
+  const clientStripeAccountId = new URL(url, 'http://x').pathname.split('/').at(-1)!;
+
+  const png = await tinyPng();
+  const portfolioImage = await upload(app, 'portfolio', png, { cookie: provider.cookie });
+  const serviceImage = await upload(app, 'service', png, { cookie: provider.cookie });
+  expect(portfolioImage.status).toBe(200);
+  expect(serviceImage.status).toBe(200);
+  const portfolioItem = await ok<{ id: string }>(provider, 'portfolio.create', {
+    ...validPortfolioItem(),
+    imageUrl: portfolioImage.json.url,
+  });
+  const service = await ok<{ id: string }>(provider, 'services.create', validService());
+  const request = await ok<{ id: string }>(client, 'requests.create', validRequest());
+
+  const proposal = await ok<{ id: string }>(client, 'conversations.request', { serviceId: service.id });
+  await ok(provider, 'conversations.propose', { id: proposal.id, price: 55, pricingType: 'fixed' });
+
+  const unpaidService = await ok<{ id: string }>(provider, 'services.create', validService('Essay feedback round'));
+  const unpaid = await ok<{ id: string }>(client, 'conversations.request', { serviceId: unpaidService.id });
+  await acceptListingPrice(app, client, unpaid.id, validService().price * 100);
+  const { paymentIntentId } = await ok<{ paymentIntentId: string }>(client, 'payments.start', {
+    conversationId: unpaid.id,
+  });
+
+  const paidConversationId = await paidConversation(app, provider, client, 60);
+  const completedConversationId = await paidConversation(app, provider, client, 70);
+  await ok(provider, 'conversations.act', { id: completedConversationId, action: 'start' });
+  await ok(provider, 'conversations.act', { id: completedConversationId, action: 'complete' });
+  const disputedConversationId = await paidConversation(app, provider, client, 90);
+  await ok(client, 'settlement.dispute', {
+    conversationId: disputedConversationId,
+    reason: 'Not as described',
+    description: 'The notes never arrived.',
+  });
+  await ok(client, 'conversations.send', { id: paidConversationId, text: 'See you on Monday!' });
+  const messages = await ok<{ id: string; createdAt: string }[]>(
+    client,
+    'conversations.messages',
+    { id: paidConversationId },
+    'GET',
+  );
+
+  return {
+    provider,
+    client,
+    attacker,
+    providerDateOfBirth,
+    clientDateOfBirth,
+    guardianEmail,
+    providerStripeAccountId,
+    clientStripeAccountId,
+    serviceId: service.id,
+    requestId: request.id,
+    portfolioItemId: portfolioItem.id,
+    portfolioImageUrl: portfolioImage.json.url!,
+    serviceImageUrl: serviceImage.json.url!,
+    proposalConversationId: proposal.id,
+    unpaidConversationId: unpaid.id,
+    unpaidPaymentIntentId: paymentIntentId,
+    paidConversationId,
+    completedConversationId,
+    disputedConversationId,
+    firstMessage: { id: messages[0]!.id, createdAt: new Date(messages[0]!.createdAt).toISOString() },
+  };
+}
+
+/**
+ * A valid input for every procedure that takes one, aimed at the world's objects (the victims'), so a refusal is an
+ * access decision and not a validation error. Procedures added later must be added here (a test checks).
+ */
+export function inputsAgainst(world: World): Record<string, unknown> {
+  const w = world;
+  const card = { number: '4242424242424242', expiry: '12/34', cvc: '123' };
+  return {
+    'accounts.isAdmin': { userId: w.provider.id },
+    'accounts.deleteAccount': { confirmEmail: w.provider.email, password: STRONG_PASSWORD },
+    'accounts.sessionEvents': {},
+    'profiles.update': {
+      firstName: 'Mallory',
+      lastName: 'Attacker',
+      bio: '',
+      school: '',
+      dateOfBirth: '',
+    },
+    'profiles.public': { userId: w.provider.id },
+    'profiles.events': {},
+    'portfolio.list': { userId: w.provider.id },
+    'portfolio.create': validPortfolioItem('Not my robotics site'),
+    'portfolio.update': { id: w.portfolioItemId, fields: validPortfolioItem('Defaced') },
+    'portfolio.delete': { id: w.portfolioItemId },
+    'portfolio.events': { userId: w.provider.id },
+    'presence.setStatus': { status: 'busy' },
+    'presence.of': { userIds: [w.provider.id, w.client.id] },
+    'presence.events': {},
+    'services.list': {},
+    'services.byUser': { userId: w.provider.id },
+    'services.get': { id: w.serviceId },
+    'services.create': validService('Copied tutoring hour'),
+    'services.update': { id: w.serviceId, fields: { ...validService('Defaced service'), category_id: null } },
+    'services.delete': { id: w.serviceId },
+    'requests.list': {},
+    'requests.get': { id: w.requestId },
+    'requests.create': validRequest('Copied essay request'),
+    'requests.update': { id: w.requestId, fields: validRequest('Defaced request') },
+    'requests.delete': { id: w.requestId },
+    'geo.reverse': { latitude: 40.7, longitude: -74 },
+    'conversations.get': { id: w.paidConversationId },
+    'conversations.messages': { id: w.paidConversationId },
+    'conversations.earlierMessages': { id: w.paidConversationId, before: w.firstMessage },
+    'conversations.markRead': { id: w.paidConversationId },
+    'conversations.send': { id: w.paidConversationId, text: 'Pay me outside the app instead.' },
+    'conversations.request': { serviceId: w.serviceId },
+    'conversations.offer': { requestId: w.requestId, price: 20, pricingType: 'fixed', message: 'I can do it.' },
+    'conversations.propose': { id: w.proposalConversationId, price: 1, pricingType: 'fixed' },
+    'conversations.act': { id: w.proposalConversationId, action: 'accept' },
+    'conversations.acceptOriginal': { id: w.proposalConversationId, priceCents: 4000, pricingType: 'fixed' },
+    'conversations.adminView': { id: w.paidConversationId },
+    'conversations.reset': { id: w.paidConversationId },
+    'conversations.events': { id: w.paidConversationId },
+    'conversations.adminEvents': { id: w.paidConversationId },
+    'conversations.inbox': {},
+    'payments.start': { conversationId: w.unpaidConversationId },
+    'payments.payWithTestCard': {
+      conversationId: w.unpaidConversationId,
+      paymentIntentId: w.unpaidPaymentIntentId,
+      ...card,
+    },
+    'payments.completeTestChallenge': {
+      conversationId: w.unpaidConversationId,
+      paymentIntentId: w.unpaidPaymentIntentId,
+      approve: true,
+    },
+    'reviews.submit': { conversationId: w.completedConversationId, rating: 1, comment: 'Terrible, never again!' },
+    'reviews.forProvider': { providerId: w.provider.id },
+    'reviews.profile': { providerId: w.provider.id },
+    'payouts.createAccount': { guardian_email: null },
+    'payouts.saveDateOfBirth': { dateOfBirth: '2000-01-01' },
+    'payouts.testOnboarding': { accountId: w.providerStripeAccountId },
+    'payouts.submitTestOnboarding': {
+      accountId: w.providerStripeAccountId,
+      legalName: 'Mallory Attacker',
+      routingNumber: '110000000',
+      accountNumber: '000999999999',
+      acceptTerms: true,
+    },
+    'settlement.history': { conversationId: w.paidConversationId },
+    'settlement.confirm': { conversationId: w.completedConversationId },
+    'settlement.dispute': {
+      conversationId: w.paidConversationId,
+      reason: 'Other',
+      description: 'Opened by someone else entirely.',
+    },
+    'settlement.cancel': { conversationId: w.paidConversationId },
+    'settlement.refund': { conversationId: w.paidConversationId },
+    'settlement.resolveDispute': { conversationId: w.disputedConversationId, resolution: 'refund' },
+    'paymentTests.payWithTestCard': { paymentIntentId: w.unpaidPaymentIntentId, ...card },
+    'paymentTests.completeTestChallenge': { paymentIntentId: w.unpaidPaymentIntentId, approve: true },
+    'paymentTests.runCheck': { check: 'configuration' },
+    'paymentTests.routing': { amount: 10 },
+  };
+}
+
+/** Values no response to another user may contain. */
+export function privateValues(world: World): Record<string, string> {
+  return {
+    'provider email': world.provider.email,
+    'client email': world.client.email,
+    'provider date of birth': world.providerDateOfBirth,
+    'client date of birth': world.clientDateOfBirth,
+    'guardian email': world.guardianEmail,
+    'provider payout account': world.providerStripeAccountId,
+    'client payout account': world.clientStripeAccountId,
+  };
+}
+
+/** Keys of private fields that must never appear in a response about another user. */
+export const PRIVATE_KEYS =
+  /^(email|dateOfBirth|date_of_birth|stripeAccountId|stripe_account_id|guardianEmail|guardian_email|chargesEnabled|charges_enabled|payoutsEnabled|payouts_enabled|payoutDetailsSubmitted|payout_details_submitted|password)$/;
+
+/** Every object key anywhere in a JSON value. */
+export function keysOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => keysOf(v, into));
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      into.add(key);
+      keysOf(v, into);
+    }
+  }
+  return into;
+}

@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema/auth';
+import { createTestApp, uniqueEmail, type TestApp } from '../../src/server/testing/test-app';
+
+// Issue 11 item 5: the route that mints signed-in users (admins too) for e2e must not ship, nor answer the network.
+
+/** Builds the server bundle as `npm run build` does (or the e2e variant) and returns the text of every file. */
+function buildServer(testRoutes: boolean): string {
+  const outdir = mkdtempSync(path.join(os.tmpdir(), 'server-bundle-'));
+  try {
+    execFileSync(
+      process.execPath,
+      ['scripts/build-server.mjs', '--outdir', outdir, ...(testRoutes ? ['--test-routes'] : [])],
+      { stdio: 'pipe' },
+    );
+    return readdirSync(outdir)
+      .filter((f) => /\.js(\.map)?$/.test(f))
+      .map((f) => readFileSync(path.join(outdir, f), 'utf8'))
+      .join('\n');
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+describe('the test-only route', () => {
+  it('is not in the production server bundle at all (code, source map or password)', () => {
+    const production = buildServer(false);
+    expect(production).not.toContain('/api/test/users');
+    expect(production).not.toContain('testUserSchema');
+    expect(production).not.toContain('The test route answers only this machine.');
+    expect(production).not.toContain('Test-password-1!');
+    // The check above can see the route: the e2e bundle has it.
+    expect(buildServer(true)).toContain('/api/test/users');
+  }, 120_000);
+
+  describe('in a test build', () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await createTestApp({ TRUST_PROXY: 1 });
+    });
+    afterAll(() => app.close());
+
+    const create = (remoteAddress: string, headers: Record<string, string> = {}) => {
+      const email = uniqueEmail('minted');
+      return app.server
+        .inject({ method: 'POST', url: '/api/test/users', payload: { email, admin: true }, remoteAddress, headers })
+        .then(async (response) => ({
+          response,
+          rows: await app.database.db.select().from(users).where(eq(users.email, email)),
+        }));
+    };
+
+    it('refuses a connection that is not from this machine, and creates nobody', async () => {
+      const { response, rows } = await create('203.0.113.7');
+      expect(response.statusCode).toBe(403);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(rows).toHaveLength(0);
+    });
+
+    it('a forwarded header naming loopback does not make a remote connection local', async () => {
+      const { response, rows } = await create('203.0.113.7', { 'x-forwarded-for': '127.0.0.1' });
+      expect(response.statusCode).toBe(403);
+      expect(rows).toHaveLength(0);
+    });
+
+    it('answers loopback (the e2e suite on this machine)', async () => {
+      for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        const { response, rows } = await create(address);
+        expect(response.statusCode, address).toBe(200);
+        expect(rows).toHaveLength(1);
+      }
+    });
+  });
+});
