@@ -53,15 +53,47 @@ export function useSignOut() {
   }, [clear]);
 }
 
-/** A sign-out in another tab of this browser signs this tab out too. */
+/**
+ * A password change or enabling two-factor replaces this browser's session with a new one: the server ends the old
+ * one (and tells its sockets), possibly before this tab has stored the new cookie. The change is registered here so
+ * that the old session's end waits for it instead of signing this tab out.
+ */
+let sessionRotation: Promise<unknown> = Promise.resolve();
+export function whileSessionRotates<T>(change: Promise<T>): Promise<T> {
+  sessionRotation = change.catch(() => null);
+  return change;
+}
+
+/** How long another tab's new cookie may take to land after the old session ended. */
+const SESSION_RECHECK_MS = 400;
+
+/**
+ * A session that ends (signed out in another tab, password changed on another device...) signs this tab out; one
+ * this browser replaced (a new cookie already holds a session) only reconnects the live socket with the new one.
+ */
 export function useSessionEvents(signedIn: boolean) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const clear = useClearSession();
+  const stillSignedIn = useCallback(async () => {
+    const me = await queryClient.fetchQuery({ ...trpc.accounts.me.queryOptions(), staleTime: 0 }).catch(() => null);
+    return me != null;
+  }, [queryClient, trpc]);
   useSubscription(
     trpc.accounts.sessionEvents.subscriptionOptions(undefined, {
       enabled: signedIn,
       onData: (event) => {
-        if (event.data.type === 'signed-out') clear();
+        if (event.data.type !== 'signed-out') return;
+        void (async () => {
+          await sessionRotation;
+          let replaced = await stillSignedIn();
+          if (!replaced) {
+            await new Promise((resolve) => setTimeout(resolve, SESSION_RECHECK_MS));
+            replaced = await stillSignedIn();
+          }
+          if (replaced) reconnectRealtime();
+          else clear();
+        })();
       },
     }),
   );

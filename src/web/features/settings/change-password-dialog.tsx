@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { PasswordRequirements } from '../accounts/password-requirements';
+import { whileSessionRotates } from '../accounts/api';
 
 export function ChangePasswordDialog() {
   const [open, setOpen] = useState(false);
@@ -20,7 +21,9 @@ export function ChangePasswordDialog() {
   const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    const { error } = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true });
+    const { error } = await whileSessionRotates(
+      authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
+    );
     if (error) {
       form.setError('currentPassword', { message: error.message || SETTINGS_MESSAGES.passwordChangeFailed });
       toast.error(SETTINGS_MESSAGES.passwordChangeFailed);

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
-import { useRefreshSession } from '../accounts/api';
+import { useRefreshSession, whileSessionRotates } from '../accounts/api';
 
 type Step = { name: 'password' } | { name: 'verify'; qr: string; secret: string; backupCodes: string[] };
 
@@ -60,7 +60,7 @@ export function TwoFactorDialog({ enabled }: { enabled: boolean }) {
   const verify = async () => {
     setBusy(true);
     setError(null);
-    const { error: failed } = await authClient.twoFactor.verifyTotp({ code: code.trim() });
+    const { error: failed } = await whileSessionRotates(authClient.twoFactor.verifyTotp({ code: code.trim() }));
     setBusy(false);
     if (failed) {
       setError(SETTINGS_MESSAGES.invalidCode);
