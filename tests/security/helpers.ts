@@ -11,7 +11,13 @@ import type { ZodType } from 'zod';
 import { SERVICE_CATEGORIES } from '../../src/domain/categories';
 import { userRoles } from '../../src/server/db/schema/profiles';
 import { appRouter } from '../../src/server/router';
-import { onboardProvider, testUser, trpcAs, type TestUser } from '../../src/server/testing/marketplace';
+import {
+  onboardProvider,
+  paidConversation,
+  testUser,
+  trpcAs,
+  type TestUser,
+} from '../../src/server/testing/marketplace';
 import { callTrpc, STRONG_PASSWORD, TEST_ORIGIN, upload, type TestApp } from '../../src/server/testing/test-app';
 import { adminProcedure, authedProcedure } from '../../src/server/trpc';
 
@@ -215,38 +221,13 @@ export const validPortfolioItem = (title = 'Robotics club website') => ({
   imageUrl: '',
 });
 
-/**
- * The client accepts the listing price. The price shown is sent along (issue 11 item 11) where the router has the
- * dedicated procedure; older routers took it as an action.
- */
+/** The client accepts the listing price as it was shown to them (issue 11: the shown price is sent and compared). */
 export async function acceptListingPrice(app: TestApp, client: TestUser, conversationId: string, priceCents: number) {
-  const { ok } = trpcAs(app);
-  if (procedureInventory().some((p) => p.path === 'conversations.acceptOriginal')) {
-    await ok(client, 'conversations.acceptOriginal', { id: conversationId, priceCents, pricingType: 'fixed' });
-  } else {
-    await ok(client, 'conversations.act', { id: conversationId, action: 'acceptOriginal' });
-  }
-}
-
-/** A conversation about a new service of the provider's, agreed at `price` dollars and paid with the 4242 card. */
-export async function paidConversation(app: TestApp, provider: TestUser, client: TestUser, price: number) {
-  const { ok } = trpcAs(app);
-  const service = await ok<{ id: string }>(provider, 'services.create', {
-    ...validService(`Tutoring session ${Math.random().toString(36).slice(2, 7)}`),
-    price,
+  await trpcAs(app).ok(client, 'conversations.acceptOriginal', {
+    id: conversationId,
+    priceCents,
+    pricingType: 'fixed',
   });
-  const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId: service.id });
-  await acceptListingPrice(app, client, id, price * 100);
-  const { paymentIntentId } = await ok<{ paymentIntentId: string }>(client, 'payments.start', { conversationId: id });
-  const result = await ok<{ status: string }>(client, 'payments.payWithTestCard', {
-    conversationId: id,
-    paymentIntentId,
-    number: '4242424242424242',
-    expiry: '12/34',
-    cvc: '123',
-  });
-  expect(result.status).toBe('succeeded');
-  return id;
 }
 
 /**
