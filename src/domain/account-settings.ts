@@ -74,6 +74,13 @@ export const AUTH_LIMITS = {
   accountFailures: 5,
   /** ...until this long after the first of them. */
   accountWindowSeconds: 15 * 60,
+  /**
+   * A browser the account signed in from before (its device cookie) keeps signing in while the account is locked
+   * for everyone else, with its own count of failures over the same window: a stolen device cookie is not a bypass.
+   */
+  deviceFailures: 5,
+  /** How long a device cookie is honoured after the sign-in that set it. */
+  deviceCookieSeconds: 365 * 24 * 60 * 60,
   signInsPerAddress: 200,
   signInWindowSeconds: 5 * 60,
   signUpsPerAddress: 120,

@@ -16,6 +16,11 @@ export const APP_ERRORS = {
     status: 'TOO_MANY_REQUESTS',
     message: 'You are making changes too quickly. Please wait a moment and try again.',
   },
+  /** An account's password was guessed wrong too often (the same lock as sign-in); the message says how long. */
+  TOO_MANY_PASSWORD_ATTEMPTS: {
+    status: 'TOO_MANY_REQUESTS',
+    message: 'Too many sign-in attempts. Please wait a minute and try again.',
+  },
   TOO_MANY_SUBSCRIPTIONS: {
     status: 'TOO_MANY_REQUESTS',
     message: 'Too many live updates are open on this page. Please reload the page.',

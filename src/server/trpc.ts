@@ -114,7 +114,7 @@ export async function createContext(
   let remembered: Promise<RequestSession | null> | null = null;
   if (socket) {
     const session = await (remembered = readSession());
-    if (session) socket.attach(session.sessionId);
+    if (session) socket.attach({ sessionId: session.sessionId, userId: session.user.id });
   }
   return {
     session: async () => (socket && !socket.isLive() ? null : (remembered ??= readSession())),
@@ -135,6 +135,11 @@ export async function createContext(
 }
 
 const t = initTRPC.context<Context>().create({
+  /**
+   * Subscriptions run over the WebSocket only. tRPC would otherwise also serve them as HTTP event streams, which
+   * no socket tracks: they would outlive a session's end and skip every cap on live updates.
+   */
+  sse: { enabled: false },
   /**
    * The one place errors become responses: AppError codes map to tRPC codes with the user-facing text;
    * zod failures carry their first message; anything else is an opaque internal error (no stack, no SQL).
@@ -207,6 +212,10 @@ export function isSameSite(
  */
 const liveSocketRules = t.middleware(async ({ ctx, type, next }) => {
   const socket = ctx.socket;
+  if (!socket && type === 'subscription') {
+    // Defence in depth beside `sse: { enabled: false }`: the procedure must not even start outside a socket.
+    throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: 'Live updates are only available over WebSocket.' });
+  }
   if (!socket) return next();
   if (!socket.isLive()) throw toTRPCError(new AppError('UNAUTHENTICATED'));
   if (type !== 'subscription') return next();

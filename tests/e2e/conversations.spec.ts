@@ -17,6 +17,11 @@ async function requestFromDiscovery(page: Page, title: string) {
 /** The centred notices of the message list (prices, payments, progress). */
 const notices = (page: Page) => page.getByTestId('notice');
 
+/** Matches the HTTP call that carries one tRPC procedure (alone or in a batch), to fail it as a network would. */
+function tRpcCall(procedure: string) {
+  return (url: URL) => url.pathname.startsWith('/api/trpc/') && url.pathname.slice(10).split(',').includes(procedure);
+}
+
 async function payWith(page: Page, number: string) {
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('TEST MODE')).toBeVisible();
@@ -283,5 +288,86 @@ test.describe('direct conversations', () => {
     await accept.click();
     await expect(client.page.getByText('Original price accepted', { exact: true })).toBeVisible();
     await expect(notices(client.page).getByText('Original price accepted: $35.00/job')).toBeVisible();
+  });
+
+  test('a conversation that fails to load says so; only a stranger is told it is not theirs', async ({ browser }) => {
+    const provider = await newUser(browser, 'Nia');
+    const client = await newUser(browser, 'Raj');
+    const title = `Unreachable${Date.now()} lesson`;
+    await offerService(provider.page, title);
+    await requestFromDiscovery(client.page, title);
+    const chatUrl = client.page.url();
+    const progressUrl = chatUrl.replace('/chat/', '/conversations/');
+
+    // The participant's own conversation, when the call fails (dropped, or the server errs), is not "no access".
+    const get = tRpcCall('conversations.get');
+    await client.page.route(get, (route) => route.abort());
+    await client.page.reload();
+    await expect(client.page.getByRole('heading', { name: 'Failed to load conversation details' })).toBeVisible();
+    await expect(client.page.getByText("You don't have access to this conversation")).toHaveCount(0);
+    await client.page.unroute(get);
+    await client.page.route(get, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          { error: { message: 'Internal server error', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR' } } },
+        ]),
+      }),
+    );
+    await client.page.goto(progressUrl);
+    await expect(client.page.getByRole('heading', { name: 'Failed to load conversation details' })).toBeVisible();
+    await client.page.unroute(get);
+    await client.page.goto(chatUrl);
+    await expect(client.page.getByText(`Hi! I'd like to request your service "${title}".`)).toBeVisible();
+
+    // Someone else's conversation is refused as such, on both pages.
+    const stranger = await newUser(browser, 'Sam');
+    for (const url of [chatUrl, progressUrl]) {
+      await stranger.page.goto(url);
+      await expect(stranger.page.getByText("You don't have access to this conversation")).toBeVisible();
+      await expect(stranger.page.getByText('Failed to load conversation details')).toHaveCount(0);
+    }
+  });
+
+  test('a review that cannot be sent says why: a lost connection, then a lost session', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const provider = await newUser(browser, 'Ada');
+    const client = await newUser(browser, 'Ben');
+    const title = `Review${Date.now()} lesson`;
+    await offerService(provider.page, title, { price: '20' });
+    await requestFromDiscovery(client.page, title);
+    await client.page.getByRole('button', { name: /Accept Original Price/ }).click();
+    await expect(client.page.getByText('Original price accepted', { exact: true })).toBeVisible();
+    await client.page.getByRole('button', { name: 'Pay $20.00' }).click();
+    await payWith(client.page, '4242 4242 4242 4242');
+    await expect(client.page.getByText('Payment successful!')).toBeVisible();
+    await provider.page.goto(client.page.url());
+    await provider.page.getByRole('button', { name: 'Start Service' }).click();
+    await expect(provider.page.getByText('Service marked as in progress')).toBeVisible();
+    await provider.page.getByRole('button', { name: 'Mark Complete' }).click();
+    await expect(client.page.getByText('COMPLETED', { exact: true })).toBeVisible();
+
+    await client.page.getByRole('button', { name: 'Write a Review' }).click();
+    const review = client.page.getByRole('dialog');
+    await review.getByLabel('4 stars').check({ force: true });
+    await review.getByLabel('Review').fill('Clear explanations and very patient.');
+    const submit = tRpcCall('reviews.submit');
+    await client.page.route(submit, (route) => route.abort());
+    await review.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(
+      client.page.getByText('An unexpected error occurred while submitting your review', { exact: true }),
+    ).toBeVisible();
+    await client.page.unroute(submit);
+
+    // The session cookie is gone (cleared, expired): the server refuses, and the client is told to sign in.
+    await client.page.context().clearCookies();
+    await review.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(client.page.getByText('You must be logged in to submit a review', { exact: true })).toBeVisible();
+    await expect(client.page.getByText('Review submitted successfully')).toHaveCount(0);
+
+    await provider.page.goto(`/profile/${provider.user.userId}`);
+    await expect(provider.page.getByTestId('rating-summary')).toBeVisible();
+    await expect(provider.page.getByTestId('review')).toHaveCount(0);
   });
 });

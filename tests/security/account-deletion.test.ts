@@ -4,6 +4,7 @@ import { users } from '../../src/server/db/schema/auth';
 import {
   callTrpc,
   createTestApp,
+  signIn,
   signUp,
   STRONG_PASSWORD,
   userIdOf,
@@ -57,5 +58,25 @@ describe('account deletion', () => {
     const userId = await userIdOf(app, cookie);
     expect((await remove(cookie, { confirmEmail: body.email, password: STRONG_PASSWORD })).status).toBe(200);
     expect(await exists(userId)).toBe(false);
+  });
+
+  it('guessing the password through deletion is stopped by the account lock, with the sign-in message', async () => {
+    const { cookie, body } = await signUp(app);
+    const userId = await userIdOf(app, cookie);
+    for (let i = 0; i < 5; i++) {
+      expect((await remove(cookie, { confirmEmail: body.email, password: `Guess-${i}-pass!` })).status).toBe(400);
+    }
+    const refused = await remove(cookie, { confirmEmail: body.email, password: STRONG_PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(refused.error?.message).toMatch(/^Too many sign-in attempts\. Please wait .+ and try again\.$/);
+    expect(await exists(userId)).toBe(true);
+    // One count per account: the guesses locked sign-in from unknown browsers too.
+    expect((await signIn(app, body.email, STRONG_PASSWORD)).response.statusCode).toBe(429);
+  });
+
+  it('wrong sign-ins lock deletion too', async () => {
+    const { cookie, body } = await signUp(app);
+    for (let i = 0; i < 5; i++) await signIn(app, body.email, `Guess-${i}-pass!`);
+    expect((await remove(cookie, { confirmEmail: body.email, password: STRONG_PASSWORD })).status).toBe(429);
   });
 });

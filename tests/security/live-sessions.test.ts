@@ -147,3 +147,39 @@ describe('a session that ends loses its live sockets', () => {
     expect(tab.replies.slice(before).filter((r) => r.result?.type === 'data')).toEqual([]);
   });
 });
+
+describe('live updates only over the tracked WebSocket', () => {
+  /**
+   * tRPC also serves subscriptions as HTTP event streams (GET with Accept: text/event-stream). No socket tracks
+   * such a stream: with a stolen cookie it would keep streaming after sign-out and skip every cap on live updates.
+   */
+  it('a subscription requested as an HTTP event stream is refused, and nothing streams after sign-out', async () => {
+    const user = await testUser(app);
+    const base = await app.server.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    try {
+      const response = await fetch(`${base}/api/trpc/profiles.events`, {
+        headers: { accept: 'text/event-stream', origin: TEST_ORIGIN, cookie: user.cookie },
+        signal: abort.signal,
+      });
+      // Read what the server sends; an open stream never ends on its own.
+      const reader = response.body!.getReader();
+      let body = '';
+      const ended = (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return true;
+          body += new TextDecoder().decode(value);
+        }
+      })().catch(() => false);
+      await authPost('sign-out', user.cookie);
+      app.bus.publish(channels.profile(user.id), { type: 'profile-updated' });
+      const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1500));
+      const refused = response.status >= 400 || (await Promise.race([ended, timeout]));
+      expect(refused, `the event stream stayed open: ${response.status} ${body}`).toBe(true);
+      expect(body).not.toContain('profile-updated');
+    } finally {
+      abort.abort();
+    }
+  });
+});

@@ -49,6 +49,21 @@ describe('per-address limits', () => {
     expect((await cheapSignIn(app, '198.51.100.11')).statusCode).not.toBe(429);
   });
 
+  it('a class whose accounts use two-factor all enter their codes from one school address', async () => {
+    // better-auth's own limit on the code step was 3 per 10 seconds per address: the fourth student was refused.
+    const school = '192.0.2.201';
+    for (let i = 0; i < 40; i++) {
+      const response = await app.server.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/verify-totp',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        payload: { code: '123456' },
+        remoteAddress: school,
+      });
+      expect(response.statusCode, `student ${i + 1}`).not.toBe(429);
+    }
+  });
+
   it('40 students behind one school address all sign up and sign in within 5 minutes', async () => {
     const school = '192.0.2.200';
     const started = Date.now();
@@ -160,4 +175,179 @@ describe('per-account limit', () => {
     vi.setSystemTime(Date.now() + AUTH_LIMITS.accountWindowSeconds * 1000 + 1000);
     expect((await signIn(app, body.email, STRONG_PASSWORD)).response.statusCode).toBe(200);
   });
+});
+
+/** The session cookie alone, as a thief of the session holds it (no device cookie). */
+const sessionOnly = (cookie: string) =>
+  cookie
+    .split('; ')
+    .filter((c) => !c.includes('device'))
+    .join('; ');
+/** The device cookie alone, as a browser keeps it after the session ended. */
+const deviceOnly = (cookie: string) =>
+  cookie
+    .split('; ')
+    .filter((c) => c.includes('device'))
+    .join('; ');
+
+function signInWith(app: TestApp, email: string, password: string, remoteAddress: string, cookie = '') {
+  return app.server.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    payload: { email, password },
+    remoteAddress,
+  });
+}
+
+describe('device cookies (lockout abuse)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('an attacker locking the account from many addresses does not keep the owner out of a browser they used', async () => {
+    const { body, cookie } = await signUp(app);
+    const device = deviceOnly(cookie);
+    expect(device).not.toBe('');
+    for (let i = 0; i < AUTH_LIMITS.accountFailures + 5; i++) {
+      await signInWith(app, body.email, `Guess-${i}-pass!`, `203.0.113.${i + 1}`);
+    }
+    // A new browser waits; the owner's browser signs in at once.
+    expect((await signInWith(app, body.email, STRONG_PASSWORD, '198.51.100.7')).statusCode).toBe(429);
+    const owner = await signInWith(app, body.email, STRONG_PASSWORD, '198.51.100.7', device);
+    expect(owner.statusCode).toBe(200);
+    // Without the cookie, the owner signs in once the window has passed.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + AUTH_LIMITS.accountWindowSeconds * 1000 + 1000);
+    expect((await signInWith(app, body.email, STRONG_PASSWORD, '198.51.100.8')).statusCode).toBe(200);
+  });
+
+  it('a stolen device cookie is not a bypass: that browser has its own small failure limit', async () => {
+    const { body, cookie } = await signUp(app);
+    const device = deviceOnly(cookie);
+    for (let i = 0; i < AUTH_LIMITS.deviceFailures; i++) {
+      expect((await signInWith(app, body.email, `Guess-${i}-pass!`, `203.0.113.${i + 1}`, device)).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await signInWith(app, body.email, STRONG_PASSWORD, '203.0.113.50', device)).statusCode).toBe(429);
+  });
+
+  it('a device cookie helps only the account it names, and a forged one helps none', async () => {
+    const owner = await signUp(app);
+    const victim = await signUp(app);
+    for (let i = 0; i < AUTH_LIMITS.accountFailures; i++) await signIn(app, victim.body.email, 'Wrong-pass-1');
+    const forged = deviceOnly(owner.cookie).replace(/=([^.]+)\./, '=AAAAAAAAAAAAAAAAAAAAAA.');
+    for (const cookie of [deviceOnly(owner.cookie), forged, 'skillnest.device=x.1.y']) {
+      expect((await signInWith(app, victim.body.email, STRONG_PASSWORD, '198.51.100.9', cookie)).statusCode).toBe(429);
+    }
+  });
+
+  it('the device cookie is HttpOnly, long-lived and does not show the email', async () => {
+    const { body, response } = await signUp(app);
+    const setCookies = [response.headers['set-cookie']].flat().filter((c): c is string => !!c);
+    const device = setCookies.find((c) => c.includes('device'))!;
+    expect(device).toMatch(/HttpOnly/i);
+    expect(Number(/Max-Age=(\d+)/i.exec(device)![1])).toBeGreaterThanOrEqual(30 * 24 * 3600);
+    expect(decodeURIComponent(device).toLowerCase()).not.toContain(body.email.split('@')[0]!.toLowerCase());
+  });
+
+  it("a successful sign-in neither counts toward the account's failures nor wipes them", async () => {
+    const { body } = await signUp(app);
+    for (let i = 0; i < AUTH_LIMITS.accountFailures + 2; i++) {
+      expect((await signIn(app, body.email, STRONG_PASSWORD)).response.statusCode).toBe(200);
+    }
+    for (let i = 0; i < AUTH_LIMITS.accountFailures - 1; i++) await signIn(app, body.email, 'Wrong-pass-1');
+    expect((await signIn(app, body.email, STRONG_PASSWORD)).response.statusCode).toBe(200);
+    // The owner's success did not give an attacker a fresh set of guesses.
+    expect((await signIn(app, body.email, 'Wrong-pass-1')).response.statusCode).toBe(401);
+    expect((await signIn(app, body.email, STRONG_PASSWORD)).response.statusCode).toBe(429);
+  });
+});
+
+describe('password checks outside sign-in share the account limit', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  const endpoints = [
+    {
+      url: '/api/auth/change-password',
+      payload: (p: string) => ({ currentPassword: p, newPassword: 'New-strong-1!' }),
+    },
+    { url: '/api/auth/two-factor/enable', payload: (p: string) => ({ password: p }) },
+  ];
+  for (const { url, payload } of endpoints) {
+    it(`${url}: a stolen session guessing the password is stopped after ${AUTH_LIMITS.accountFailures}`, async () => {
+      const { body, cookie } = await signUp(app);
+      const post = (password: string) =>
+        app.server.inject({
+          method: 'POST',
+          url,
+          headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie: sessionOnly(cookie) },
+          payload: payload(password),
+        });
+      const statuses: string[] = [];
+      for (let i = 0; i < AUTH_LIMITS.accountFailures; i++)
+        statuses.push(((r) => `${r.statusCode} ${r.body}`)(await post(`Guess-${i}-pass!`)));
+      expect(
+        statuses.every((s) => /^40[01] /.test(s)),
+        JSON.stringify(statuses),
+      ).toBe(true);
+      const refused = await post(STRONG_PASSWORD);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many sign-in attempts\. Please wait .+ and try again\.$/);
+      // The same lock as sign-in, for a browser the account does not know.
+      expect((await signIn(app, body.email, STRONG_PASSWORD)).response.statusCode).toBe(429);
+    });
+  }
+});
+
+describe('steady pace (better-auth limiter never reset)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Sign-ins from one address at a steady pace over 30 simulated minutes; the status of each. */
+  async function steadyStream(address: string, perWindow: number) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const stepMs = (AUTH_LIMITS.signInWindowSeconds * 1000) / perWindow;
+    const statuses: number[] = [];
+    for (let t = 0; t < 30 * 60 * 1000; t += stepMs) {
+      vi.setSystemTime(start + t);
+      statuses.push((await cheapSignIn(app, address)).statusCode);
+    }
+    return statuses;
+  }
+
+  it('a steady stream below the per-address limit is never refused over 30 minutes', async () => {
+    const statuses = await steadyStream('192.0.2.77', AUTH_LIMITS.signInsPerAddress - 10);
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+  }, 120_000);
+
+  it('a steady stream above the limit is refused, then served again in every window', async () => {
+    const perWindow = AUTH_LIMITS.signInsPerAddress + 50;
+    const statuses = await steadyStream('192.0.2.78', perWindow);
+    expect(statuses).toContain(429);
+    // Every window after the first serves a full quota again: the count resets on time under load.
+    for (let w = 1; w < 6; w++) {
+      const window = statuses.slice(w * perWindow, (w + 1) * perWindow);
+      expect(window.filter((s) => s !== 429).length, `window ${w}`).toBeGreaterThanOrEqual(
+        AUTH_LIMITS.signInsPerAddress - 2,
+      );
+    }
+  }, 120_000);
 });

@@ -11,6 +11,8 @@ import { accounts, sessions, twoFactors, users, verifications } from '../db/sche
 import type { EventBus } from '../realtime/event-bus';
 import { createProfileForNewUser } from '../features/accounts/create-profile';
 import { sessionChannel } from '../features/accounts/session-events';
+import { createDeviceCookies } from '../features/accounts/device-cookie';
+import { signInThrottleFor } from '../features/accounts/sign-in-throttle';
 import { channels } from '../realtime/channels';
 
 /** better-auth endpoints that may delete sessions other than the caller's. */
@@ -25,7 +27,7 @@ const SESSION_ENDING_PATHS = [
 ];
 
 export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: EventBus }) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Skills Marketplace',
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
@@ -44,7 +46,20 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
       max: 300,
       // Its count only resets after a full quiet window, which locked whole schools out: sign-in and sign-up are
       // limited by the HTTP bridge instead (per address, and per account; see features/accounts/sign-in-throttle.ts).
-      customRules: { '/sign-in/email': false, '/sign-up/email': false },
+      // The password checks of a signed-in user are limited there too, per account (its 3 per 10 seconds on them
+      // would only add a second, differently timed refusal).
+      customRules: {
+        '/sign-in/email': false,
+        '/sign-up/email': false,
+        '/change-password': false,
+        '/two-factor/enable': false,
+        '/two-factor/disable': false,
+        '/two-factor/get-totp-uri': false,
+        '/two-factor/generate-backup-codes': false,
+        // The second step of a two-factor sign-in, per address at the sign-in numbers (auth-bridge.ts).
+        '/two-factor/verify-totp': false,
+        '/two-factor/verify-backup-code': false,
+      },
     },
     advanced: {
       database: { generateId: () => randomUUID() },
@@ -63,8 +78,16 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
           if (!parsed.success) {
             throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'INVALID_SIGN_UP' });
           }
+          // Only the fields the schema knows go on: better-auth would store others (its `image`) unchecked. They are
+          // removed from the body itself, as better-auth merges a hook's returned body into the original.
+          const body = ctx.body as Record<string, unknown>;
+          for (const key of Object.keys(body)) if (!(key in parsed.data)) delete body[key];
           const { firstName, lastName, email } = parsed.data;
-          return { context: { ...ctx, body: { ...ctx.body, email, name: `${firstName} ${lastName}` } } };
+          return { context: { ...ctx, body: { ...parsed.data, email, name: `${firstName} ${lastName}` } } };
+        }
+        if (ctx.path === '/update-user') {
+          // Names change through our profile procedure, with its limits; better-auth's route would take any size.
+          throw APIError.fromStatus('NOT_FOUND');
         }
         if (ctx.path === '/change-password') {
           // A new password follows the sign-up strength rules, whatever the client checked.
@@ -110,6 +133,11 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
         },
       },
     },
+  });
+  // The bridge and deleteAccount check passwords against one count per account (features/accounts).
+  return Object.assign(auth, {
+    signInThrottle: signInThrottleFor(db),
+    deviceCookies: createDeviceCookies(config.SESSION_SECRET, config.secureCookies),
   });
 }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOO_MANY_SIGN_UPS, tooManyAttemptsMessage } from '../../domain/account-settings';
 import type { Auth } from '../auth/auth';
-import { createSignInThrottle, type Throttled } from '../features/accounts/sign-in-throttle';
+import type { PasswordCheck, PasswordOutcome, Throttled } from '../features/accounts/sign-in-throttle';
 
 /**
  * Fetch API headers for better-auth (and tRPC's context) from a Fastify request, or from the raw upgrade request
@@ -36,52 +36,90 @@ function refuse(reply: FastifyReply, throttled: Throttled, message: string) {
     .send({ code: 'TOO_MANY_REQUESTS', message });
 }
 
+/** better-auth endpoints that check the signed-in user's password, and the body field it is in. */
+const PASSWORD_FIELDS = new Map([
+  ['/change-password', 'currentPassword'],
+  ['/two-factor/enable', 'password'],
+  ['/two-factor/disable', 'password'],
+  ['/two-factor/get-totp-uri', 'password'],
+  ['/two-factor/generate-backup-codes', 'password'],
+]);
+
+/** The second step of a two-factor sign-in (better-auth's own limiter is off for them; see auth.ts). */
+export const SECOND_FACTOR_ENDPOINTS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+
 /**
- * Mounts better-auth's handler under /api/auth, forwarding every Set-Cookie it returns. Sign-in and sign-up are
- * throttled here (better-auth's own limiter is off for them): per address, and sign-in per account too.
+ * Mounts better-auth's handler under /api/auth, forwarding every Set-Cookie it returns. Every password check is
+ * throttled here (better-auth's own limiter is off for sign-in and sign-up): sign-in per address and per account,
+ * the signed-in checks per account; a browser with the account's device cookie counts on its own instead.
  */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string): void {
-  const throttle = createSignInThrottle();
+  const { signInThrottle: throttle, deviceCookies } = auth;
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
       const url = new URL(request.url, publicUrl);
       const endpoint = request.method === 'POST' ? endpointPath(url) : '';
-      const email = endpoint === '/sign-in/email' ? typedEmail(request.body) : null;
-      if (email !== null) {
-        const throttled = await throttle.beginSignIn(request.ip, email);
+      const headers = toFetchHeaders(request);
+      let check: PasswordCheck | null = null;
+      if (endpoint === '/sign-in/email') {
+        const email = bodyText(request.body, 'email');
+        check = { email, device: deviceCookies.read(request.headers.cookie, email) };
+        const throttled = await throttle.beginSignIn(request.ip, check);
+        if (throttled) return refuse(reply, throttled, tooManyAttemptsMessage(throttled.retryAfterSeconds));
+      } else if (SECOND_FACTOR_ENDPOINTS.has(endpoint)) {
+        const throttled = await throttle.beginSecondFactor(request.ip);
         if (throttled) return refuse(reply, throttled, tooManyAttemptsMessage(throttled.retryAfterSeconds));
       } else if (endpoint === '/sign-up/email') {
         const throttled = await throttle.beginSignUp(request.ip);
         if (throttled) return refuse(reply, throttled, TOO_MANY_SIGN_UPS);
+      } else if (bodyText(request.body, PASSWORD_FIELDS.get(endpoint)) !== '') {
+        const session = await auth.api.getSession({ headers });
+        if (session) {
+          const email = session.user.email;
+          check = { email, device: deviceCookies.read(request.headers.cookie, email) };
+          const throttled = await throttle.beginPasswordCheck(check);
+          if (throttled) return refuse(reply, throttled, tooManyAttemptsMessage(throttled.retryAfterSeconds));
+        }
       }
       const hasBody = request.method !== 'GET' && request.body !== undefined;
       const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers: toFetchHeaders(request),
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
+        new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
       );
-      if (email !== null) {
-        // 401 is better-auth's answer to a wrong password (and to an unknown email, which counts the same).
-        const outcome = response.ok ? 'succeeded' : response.status === 401 ? 'wrong-password' : 'not-checked';
-        await throttle.endSignIn(email, outcome);
+      const cookies = response.headers.getSetCookie();
+      if (check) await throttle.endPasswordCheck(check, await outcomeOf(endpoint, response));
+      // A browser that proved the password (or created the account) is known to that account from now on.
+      if (response.ok && (endpoint === '/sign-in/email' || endpoint === '/sign-up/email')) {
+        cookies.push(deviceCookies.issue(bodyText(request.body, 'email')));
       }
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);
       });
-      const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },
   });
 }
 
-/** The email a sign-in names, as text whatever the client sent, so every attempt counts against some account. */
-function typedEmail(body: unknown): string {
-  const email = body && typeof body === 'object' && 'email' in body ? (body as { email: unknown }).email : undefined;
-  return typeof email === 'string' ? email : '';
+/** 401 is better-auth's answer to a wrong sign-in password (an unknown email counts the same); elsewhere 400. */
+async function outcomeOf(endpoint: string, response: Response): Promise<PasswordOutcome> {
+  if (response.ok) return 'succeeded';
+  if (endpoint === '/sign-in/email') return response.status === 401 ? 'wrong-password' : 'not-checked';
+  if (response.status !== 400) return 'not-checked';
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return body?.code === 'INVALID_PASSWORD' ? 'wrong-password' : 'not-checked';
+}
+
+/** A text field of the body as text whatever the client sent, so every sign-in counts against some account. */
+function bodyText(body: unknown, field: string | undefined): string {
+  const value =
+    field !== undefined && body && typeof body === 'object' && field in body
+      ? (body as Record<string, unknown>)[field]
+      : undefined;
+  return typeof value === 'string' ? value : '';
 }

@@ -16,15 +16,34 @@ export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
  * subscription is about to send reaches it (the tab then shows it signed out instead of only losing its socket).
  */
 const CLOSE_GRACE_MS = 150;
+/**
+ * Open sockets one client address may hold. Generous: a school or a family shares one address (40 students with a
+ * few tabs each), and the e2e suite runs every browser from 127.0.0.1. It stops one machine holding thousands.
+ */
+export const MAX_SOCKETS_PER_ADDRESS = 200;
+/** Open sockets one signed-in user may hold: one per tab, so far more tabs than a person keeps open. */
+export const MAX_SOCKETS_PER_USER = 20;
+/**
+ * A socket holding no subscription for this long is closed: the web opens its socket only for live updates (and
+ * closes it itself 10 s after the last one ends), so an idle socket is only an attacker holding a slot.
+ */
+export const IDLE_SOCKET_MS = 60_000;
 /** The close code a tab sees when its session ended (4000–4999 are for applications). */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
 export const SLOW_CONSUMER_CLOSE_CODE = 4008;
+export const IDLE_CLOSE_CODE = 4009;
+/** The user already holds MAX_SOCKETS_PER_USER sockets (an address over its cap is refused before the upgrade). */
+export const TOO_MANY_SOCKETS_CLOSE_CODE = 4029;
+export const TOO_MANY_SOCKETS_REASON = 'Too many connections';
 
 /** One open tRPC WebSocket: its session (once known), whether that session still holds, and its subscriptions. */
 export interface LiveSocket {
   readonly socket: WebSocket;
-  /** Ties the socket to the session its handshake carried; a socket without a session stays anonymous. */
-  attach(sessionId: string): void;
+  /**
+   * Ties the socket to the session its handshake carried; a socket without a session stays anonymous. A user over
+   * MAX_SOCKETS_PER_USER has this socket refused and closed.
+   */
+  attach(session: { sessionId: string; userId: string }): void;
   /** False once the session was signed out, revoked or deleted: every operation is then refused. */
   isLive(): boolean;
   /** Claims a subscription slot; false when the socket holds the maximum. Call `release` when it ends. */
@@ -33,8 +52,14 @@ export interface LiveSocket {
 }
 
 export interface LiveSockets {
-  /** Tracks a socket from its handshake to its close; its sends are watched for a reader that stopped reading. */
-  open(socket: WebSocket): LiveSocket;
+  /** Whether `address` may open one more socket (asked before the upgrade, to answer 429 instead). */
+  admits(address: string): boolean;
+  /**
+   * Tracks a socket from its handshake to its close; its sends are watched for a reader that stopped reading, and it
+   * is closed if it holds no subscription for IDLE_SOCKET_MS. An address over its cap (two upgrades racing past
+   * `admits`) has the socket closed at once.
+   */
+  open(socket: WebSocket, address: string): LiveSocket;
   of(socket: WebSocket): LiveSocket | undefined;
   /** Checks every open socket's session now (after a path known to delete sessions). */
   checkNow(): Promise<void>;
@@ -50,6 +75,15 @@ export interface LiveSockets {
 export function createLiveSockets({ db, bus, log }: { db: Db; bus: EventBus; log: (error: unknown) => void }) {
   const bySocket = new WeakMap<WebSocket, LiveSocket>();
   const bySession = new Map<string, { sockets: Set<Entry>; stop: AbortController }>();
+  // Open sockets per address and per user; an entry leaves with its last socket, so both follow the open sockets.
+  const byAddress = new Map<string, number>();
+  const byUser = new Map<string, number>();
+  const add = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1).get(key)!;
+  const remove = (counts: Map<string, number>, key: string) => {
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
+  };
   const stop = new AbortController();
 
   interface Entry extends LiveSocket {
@@ -139,27 +173,43 @@ export function createLiveSockets({ db, bus, log }: { db: Db; bus: EventBus; log
   })();
 
   const registry: LiveSockets = {
-    open(socket) {
+    admits: (address) => (byAddress.get(address) ?? 0) < MAX_SOCKETS_PER_ADDRESS,
+    open(socket, address) {
       let sessionId: string | null = null;
+      let userId: string | null = null;
       let live = true;
       let closed = false;
       let subscriptions = 0;
+      let idle: NodeJS.Timeout | null = null;
+      const watchIdle = () => {
+        idle = setTimeout(() => socket.close(IDLE_CLOSE_CODE, 'Idle'), IDLE_SOCKET_MS);
+        idle.unref();
+      };
+      const refuse = () => {
+        live = false;
+        socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, TOO_MANY_SOCKETS_REASON);
+      };
       const entry: Entry = {
         socket,
-        attach(id) {
+        attach(session) {
           // The session is read after the handshake: the socket may already be gone.
-          if (closed) return;
-          sessionId = id;
-          watchSession(id, entry);
+          if (closed || !live) return;
+          userId = session.userId;
+          if (add(byUser, userId) > MAX_SOCKETS_PER_USER) return refuse();
+          sessionId = session.sessionId;
+          watchSession(sessionId, entry);
         },
         isLive: () => live,
         claimSubscription() {
           if (subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET) return false;
           subscriptions++;
+          if (idle) clearTimeout(idle);
+          idle = null;
           return true;
         },
         releaseSubscription() {
           subscriptions = Math.max(0, subscriptions - 1);
+          if (subscriptions === 0 && !closed && !idle) watchIdle();
         },
         revoke() {
           live = false;
@@ -167,6 +217,8 @@ export function createLiveSockets({ db, bus, log }: { db: Db; bus: EventBus; log
         },
       };
       bySocket.set(socket, entry);
+      if (add(byAddress, address) > MAX_SOCKETS_PER_ADDRESS) refuse();
+      else watchIdle();
       // tRPC writes every reply with send(); a client that stops reading would make the server buffer without end.
       const send = socket.send.bind(socket) as (...args: unknown[]) => void;
       (socket as { send: (...args: unknown[]) => void }).send = (...args) => {
@@ -179,6 +231,9 @@ export function createLiveSockets({ db, bus, log }: { db: Db; bus: EventBus; log
       socket.once('close', () => {
         closed = true;
         live = false;
+        if (idle) clearTimeout(idle);
+        remove(byAddress, address);
+        if (userId) remove(byUser, userId);
         if (sessionId) unwatch(sessionId, entry);
       });
       return entry;

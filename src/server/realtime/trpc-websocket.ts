@@ -1,16 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import type { TRPCError } from '@trpc/server';
 import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { appRouter } from '../router';
 import type { Context } from '../trpc';
-import type { LiveSocket, LiveSockets } from './live-sockets';
+import { TOO_MANY_SOCKETS_REASON, type LiveSocket, type LiveSockets } from './live-sockets';
 
 /**
  * tRPC over the WebSocket at `path`, as the Fastify adapter's `useWSS` does, but with each socket registered in
  * `liveSockets` before tRPC sees it: the context is tied to the socket, so the socket can be refused and closed
- * when its session ends, capped in subscriptions, and dropped when it stops reading.
+ * when its session ends, capped in subscriptions, dropped when it stops reading or holds nothing, and counted
+ * against its address's and its user's caps.
  */
 export function registerTrpcWebSocket(
   server: FastifyInstance,
@@ -32,8 +33,22 @@ export function registerTrpcWebSocket(
     createContext: ({ req, res }) => createContext(req, liveSockets.of(res as WebSocket)!),
     onError,
   });
-  server.get(path, { websocket: true }, (socket, request) => {
-    liveSockets.open(socket);
-    onConnection(socket, request.raw);
-  });
+  // request.ip follows TRUST_PROXY, so behind a proxy each client counts on its own.
+  const addressOf = (request: FastifyRequest) => request.ip ?? 'unknown';
+  server.get(
+    path,
+    {
+      websocket: true,
+      // Before the upgrade, so an address over its cap costs no socket: it is answered 429 and the browser retries.
+      preValidation: async (request, reply) => {
+        if (!liveSockets.admits(addressOf(request))) {
+          await reply.code(429).send({ error: TOO_MANY_SOCKETS_REASON });
+        }
+      },
+    },
+    (socket, request) => {
+      liveSockets.open(socket, addressOf(request));
+      onConnection(socket, request.raw);
+    },
+  );
 }

@@ -1,6 +1,11 @@
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
-import { deleteConfirmationMatches, SETTINGS_MESSAGES, type DeleteAccount } from '../../../domain/account-settings';
+import {
+  deleteConfirmationMatches,
+  SETTINGS_MESSAGES,
+  tooManyAttemptsMessage,
+  type DeleteAccount,
+} from '../../../domain/account-settings';
 import type { Db } from '../../db/database';
 import { accounts, sessions, users } from '../../db/schema/auth';
 import { AppError } from '../../errors';
@@ -8,6 +13,7 @@ import type { BlobStore } from '../../files/blob-store';
 import { catalogueChanged } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
 import { sessionChannel, type SessionEvent } from './session-events';
+import { signInThrottleFor } from './sign-in-throttle';
 
 /**
  * Deletes the actor's account once they typed their email and their current password (a session left open on a
@@ -24,9 +30,19 @@ export async function deleteAccount(
   if (!deleteConfirmationMatches(input.confirmEmail, actor.email)) {
     throw new AppError('BAD_INPUT', SETTINGS_MESSAGES.confirmEmailMismatch);
   }
-  if (!(await passwordMatches(db, actor.id, input.password))) {
-    throw new AppError('BAD_INPUT', SETTINGS_MESSAGES.wrongPassword, 'WRONG_PASSWORD');
+  // The same per-account count as sign-in: a stolen session must not become a way to guess the password.
+  const throttle = signInThrottleFor(db);
+  const check = { email: actor.email, device: null };
+  const throttled = await throttle.beginPasswordCheck(check);
+  if (throttled) {
+    throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS', tooManyAttemptsMessage(throttled.retryAfterSeconds));
   }
+  const matches = await passwordMatches(db, actor.id, input.password).catch(async (error: unknown) => {
+    await throttle.endPasswordCheck(check, 'not-checked');
+    throw error;
+  });
+  await throttle.endPasswordCheck(check, matches ? 'succeeded' : 'wrong-password');
+  if (!matches) throw new AppError('BAD_INPUT', SETTINGS_MESSAGES.wrongPassword, 'WRONG_PASSWORD');
   const openSessions = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, actor.id));
   await files.removeUser(actor.id);
   await db.delete(users).where(eq(users.id, actor.id));

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { AUTH_MESSAGES } from '../../../domain/auth-messages';
 import { useTheme } from '../../app/theme';
-import { reconnectRealtime, useTRPC } from '../../lib/trpc';
+import { reconnectRealtime, useTRPC, useTRPCClient } from '../../lib/trpc';
 
 /** The signed-in account (null for a visitor); undefined while still loading. */
 export function useSession() {
@@ -37,12 +37,16 @@ export function useSignOut() {
   return useCallback(async () => {
     // Others see this user go offline at once, not after the presence timeout.
     await fetch('/api/presence/leave', { method: 'POST' }).catch(() => null);
-    // A plain request keeps better-auth's client out of the first page load (it is loaded with /auth).
-    const response = await fetch('/api/auth/sign-out', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    }).catch(() => null);
+    // A plain request keeps better-auth's client out of the first page load (it is loaded with /auth). The
+    // "signed out" event may reach this tab's socket before the response clears the cookie: registered as a
+    // session change, that event waits for it instead of finding the old cookie still signed in.
+    const response = await whileSessionRotates(
+      fetch('/api/auth/sign-out', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }).catch(() => null),
+    );
     if (!response?.ok) {
       const body = (await response?.json().catch(() => null)) as { message?: string } | null;
       toast.error(body?.message || AUTH_MESSAGES.errorSigningOut);
@@ -73,12 +77,10 @@ const SESSION_RECHECK_MS = 400;
  */
 export function useSessionEvents(signedIn: boolean) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const clear = useClearSession();
-  const stillSignedIn = useCallback(async () => {
-    const me = await queryClient.fetchQuery({ ...trpc.accounts.me.queryOptions(), staleTime: 0 }).catch(() => null);
-    return me != null;
-  }, [queryClient, trpc]);
+  const client = useTRPCClient();
+  // Asked outside the query cache: an answer racing this tab's own sign-out must not put the account back in it.
+  const stillSignedIn = useCallback(async () => (await client.accounts.me.query().catch(() => null)) != null, [client]);
   useSubscription(
     trpc.accounts.sessionEvents.subscriptionOptions(undefined, {
       enabled: signedIn,
