@@ -58,6 +58,18 @@ export const IMAGE_DECODE_CONCURRENCY = 2;
 export const IMAGE_QUEUE_MAX_WAITING = 8;
 export const UPLOADS_BUSY_MESSAGE = 'The server is busy processing other images. Please try again in a moment.';
 
+/**
+ * Uploads being received or processed at once, server-wide and per user. A slot is taken before the body is read
+ * (a body is held in memory until it is re-encoded), so at most UPLOADS_IN_FLIGHT bodies of 10 MB are held at once.
+ */
+export const UPLOADS_IN_FLIGHT = IMAGE_DECODE_CONCURRENCY + IMAGE_QUEUE_MAX_WAITING;
+export const UPLOADS_IN_FLIGHT_PER_USER = 2;
+export const UPLOADS_IN_FLIGHT_PER_USER_MESSAGE =
+  'You are already uploading images. Please wait for them to finish, then try again.';
+/** Uploads per user in a window: every stored image costs disk, so a loop cannot fill it. */
+export const UPLOADS_PER_USER = { points: 30, windowSeconds: 10 * 60 } as const;
+export const UPLOADS_RATE_LIMITED_MESSAGE = 'You have uploaded many images in a short time. Please try again later.';
+
 /** An upload no avatar, portfolio item, service or request points at is deleted after this long. */
 export const UNATTACHED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 

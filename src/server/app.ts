@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { containsNulCharacter, NUL_CHARACTER_MESSAGE } from '../domain/text';
 import { createAuth, type Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -120,6 +121,14 @@ export async function createApp({
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
     reply.status(status).send({ error: status >= 500 ? 'An unexpected error occurred.' : error.message });
+  });
+
+  // PostgreSQL text cannot hold U+0000: every route refuses it in a query or JSON body (tRPC inputs are checked again
+  // after their JSON is parsed, trpc.ts), instead of failing in SQL.
+  server.addHook('preValidation', async (request, reply) => {
+    if (containsNulCharacter(request.query) || containsNulCharacter(request.body)) {
+      return reply.status(400).send({ error: NUL_CHARACTER_MESSAGE, message: NUL_CHARACTER_MESSAGE });
+    }
   });
 
   server.get('/api/health', async (_request, reply) => {

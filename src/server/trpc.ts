@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ZodError } from 'zod';
+import { containsNulCharacter, NUL_CHARACTER_MESSAGE } from '../domain/text';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -242,7 +243,13 @@ async function* releasedAtEnd<T>(events: AsyncIterable<T>, socket: LiveSocket) {
   }
 }
 
-export const publicProcedure = t.procedure.use(appErrors).use(sameSiteOnly).use(liveSocketRules);
+/** One check for every procedure's input, before its schema: PostgreSQL text cannot hold U+0000. */
+const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
+  if (containsNulCharacter(await getRawInput())) throw toTRPCError(new AppError('BAD_INPUT', NUL_CHARACTER_MESSAGE));
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrors).use(sameSiteOnly).use(liveSocketRules).use(noNulCharacters);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, type, next }) => {
   const session = await ctx.session();

@@ -60,6 +60,37 @@ describe('sign-up refuses impossible dates of birth', () => {
 });
 
 describe('a minor cannot become an adult by editing the date of birth', () => {
+  it('once the setup page showed the guardian screen, an adult date is refused and onboarding alone stays refused', async () => {
+    const minor = await testUser(app, { dateOfBirth: MINOR_DOB });
+    const { call, ok } = trpcAs(app);
+    // The setup page's first call: the server, not the browser, says this is the minor flow.
+    expect(await ok(minor, 'payouts.beginSetup', {})).toEqual({ flow: 'minor' });
+
+    const edited = await call(minor, 'profiles.update', profileForm(ADULT_DOB));
+    expect(edited.status).toBe(403);
+    expect(edited.error?.message).toBe(PROFILE_MESSAGES.dateOfBirthLocked);
+    expect(await storedDob(minor)).toBe(MINOR_DOB);
+
+    const start = await call(minor, 'payouts.createAccount', {});
+    expect(start.error?.message).toBe('A parent or guardian must set up payouts for users under 18.');
+    const [row] = await app.database.db
+      .select({ account: profiles.stripeAccountId })
+      .from(profiles)
+      .where(eq(profiles.id, minor.id));
+    expect(row!.account).toBeNull();
+    expect((await refusals(minor)).map((r) => r.action)).toEqual(['date-of-birth.change-refused']);
+  });
+
+  it('without a date of birth nothing is decided or locked, so one can still be added', async () => {
+    const user = await testUser(app);
+    // Accounts from before sign-up asked for it have none.
+    await app.database.db.update(profiles).set({ dateOfBirth: null }).where(eq(profiles.id, user.id));
+    const { ok } = trpcAs(app);
+    expect(await ok(user, 'payouts.beginSetup', {})).toEqual({ flow: 'unknown' });
+    await ok(user, 'payouts.saveDateOfBirth', { dateOfBirth: ADULT_DOB });
+    expect(await ok(user, 'payouts.beginSetup', {})).toEqual({ flow: 'adult' });
+  });
+
   it('after the guardian screen decided the minor flow, the profile form cannot make them 18+', async () => {
     const minor = await testUser(app, { dateOfBirth: MINOR_DOB });
     const { call } = trpcAs(app);

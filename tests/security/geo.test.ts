@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATION_FALLBACK } from '../../src/domain/geo';
 import {
   GEOCODE_CACHE_MAX_ENTRIES,
+  GEOCODE_PER_USER,
+  GEOCODE_RATE_LIMITED_MESSAGE,
   reverseGeocode,
   reverseGeocodeCacheSize,
 } from '../../src/server/features/geo/reverse-geocode';
@@ -31,8 +33,23 @@ describe('reverse geocoding is for signed-in users, with a bounded cache', () =>
     const answer = JSON.stringify({ features: [{ text: 'Somewhere', place_type: ['place'] }] });
     const fetchImpl = async () => new Response(answer);
     for (let i = 0; i < GEOCODE_CACHE_MAX_ENTRIES + 500; i += 1) {
-      await reverseGeocode('token', -80 + i / 10_000, 10, fetchImpl);
+      await reverseGeocode({ id: `cache-bound-${i}` }, 'token', -80 + i / 10_000, 10, fetchImpl);
     }
     expect(reverseGeocodeCacheSize()).toBeLessThanOrEqual(GEOCODE_CACHE_MAX_ENTRIES);
+  });
+});
+
+describe('reverse geocoding is rate limited per user (each new point may be a paid call)', () => {
+  it('a script asking for many points is refused past the window; other users are not', async () => {
+    const scraper = await testUser(app);
+    const { call, ok } = trpcAs(app);
+    for (let i = 0; i < GEOCODE_PER_USER.points; i += 1) {
+      await ok(scraper, 'geo.reverse', { latitude: 10 + i / 100, longitude: 20 }, 'GET');
+    }
+    const beyond = await call(scraper, 'geo.reverse', { latitude: 11.5, longitude: 20 }, 'GET');
+    expect(beyond.status).toBe(429);
+    expect(beyond.error?.message).toBe(GEOCODE_RATE_LIMITED_MESSAGE);
+    const other = await testUser(app);
+    await ok(other, 'geo.reverse', { latitude: 11.5, longitude: 20 }, 'GET');
   });
 });

@@ -1,9 +1,17 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_TOO_MANY_PIXELS_MESSAGE, MAX_IMAGE_PIXELS } from '../../src/domain/files';
+import {
+  IMAGE_TOO_MANY_PIXELS_MESSAGE,
+  MAX_IMAGE_PIXELS,
+  MB,
+  UPLOADS_IN_FLIGHT_PER_USER,
+  UPLOADS_IN_FLIGHT_PER_USER_MESSAGE,
+  UPLOADS_PER_USER,
+  UPLOADS_RATE_LIMITED_MESSAGE,
+} from '../../src/domain/files';
 import { testUser, type TestUser } from '../../src/server/testing/marketplace';
-import { createTestApp, upload, type TestApp } from '../../src/server/testing/test-app';
+import { createTestApp, TEST_ORIGIN, upload, type TestApp } from '../../src/server/testing/test-app';
 
 let app: TestApp;
 let user: TestUser;
@@ -133,19 +141,91 @@ describe('decompression bombs are refused from the header', () => {
 });
 
 describe('concurrent uploads queue instead of piling up', () => {
-  it('several uploads at once all succeed', async () => {
+  it('several users uploading at once all succeed', async () => {
     const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#39c' } })
       .jpeg()
       .toBuffer();
+    const uploaders = await Promise.all([testUser(app), testUser(app), testUser(app)]);
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         upload(app, i % 2 ? 'service' : 'portfolio', image, {
-          cookie: user.cookie,
+          cookie: uploaders[i % 3]!.cookie,
           filename: 'a.jpg',
           type: 'image/jpeg',
         }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+});
+
+/** One multipart body, built once and sent many times, so the test itself holds a single copy. */
+function multipartBody(file: Buffer) {
+  const boundary = '----attack-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\n` +
+        'Content-Type: image/jpeg\r\n\r\n',
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe('one account cannot hold the server memory or fill its disk with uploads', () => {
+  it('60 parallel 8 MB avatar uploads from one account: all but its 2 slots are refused at once, memory stays bounded', async () => {
+    const attacker = await testUser(app);
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+    // A real JPEG padded to 8 MB: every upload the server reads costs it 8 MB until refused or stored.
+    const { body, contentType } = multipartBody(Buffer.concat([photo, Buffer.alloc(8 * MB - photo.length)]));
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const started = Date.now();
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        app.server.inject({
+          method: 'POST',
+          url: '/api/uploads/avatar',
+          headers: { origin: TEST_ORIGIN, cookie: attacker.cookie, 'content-type': contentType },
+          payload: body,
+        }),
+      ),
+    );
+    clearInterval(sampler);
+    // Read in full, 60 bodies would be 480 MB; two slots hold 16 MB.
+    expect(peak - before).toBeLessThan(150 * MB);
+    const statuses = responses.map((r) => r.statusCode);
+    const refused = responses.filter((r) => r.statusCode === 429);
+    expect(refused.length, `statuses: ${statuses.join(',')}`).toBeGreaterThanOrEqual(60 - UPLOADS_IN_FLIGHT_PER_USER);
+    expect(refused[0]!.json().error).toBe(UPLOADS_IN_FLIGHT_PER_USER_MESSAGE);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    // The slots are given back: the same account can upload again right after.
+    const next = await upload(app, 'avatar', photo, { cookie: attacker.cookie, filename: 'a.jpg', type: 'image/jpeg' });
+    expect(next.status).toBe(200);
+  });
+
+  it('a few uploads in a row work; a loop is stopped by the per-account window', async () => {
+    const looper = await testUser(app);
+    const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3c3' } })
+      .png()
+      .toBuffer();
+    const statuses: number[] = [];
+    for (let i = 0; i < UPLOADS_PER_USER.points; i += 1) {
+      statuses.push((await upload(app, i % 2 ? 'service' : 'portfolio', photo, { cookie: looper.cookie })).status);
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const beyond = await upload(app, 'portfolio', photo, { cookie: looper.cookie });
+    expect(beyond.status).toBe(429);
+    expect(beyond.json.error).toBe(UPLOADS_RATE_LIMITED_MESSAGE);
+    // Another account is not affected.
+    const other = await testUser(app);
+    expect((await upload(app, 'portfolio', photo, { cookie: other.cookie })).status).toBe(200);
   });
 });

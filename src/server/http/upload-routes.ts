@@ -8,35 +8,55 @@ import { AppError, APP_ERRORS } from '../errors';
 import { uploadAvatar } from '../features/profiles/upload-avatar';
 import { fileStem, type BlobStore } from '../files/blob-store';
 import { createImageQueue } from '../files/image-queue';
+import { createUploadSlots } from '../files/upload-slots';
 import { reencodeImage } from '../files/reencode-image';
 import { assertUploadContent } from '../files/sniff-image';
 import type { EventBus } from '../realtime/event-bus';
 import { toFetchHeaders } from './auth-bridge';
+
+type SessionUser = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>['user'];
 
 const STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
 } as Record<string, number>;
 
 /**
  * Uploads are plain multipart routes (tRPC's batch link cannot carry files): POST /api/uploads/{kind} with one
- * "file" field, answered with the stored file's URL. Size, real type and pixel count are checked from the bytes and
- * the header; then the image is decoded once, in a bounded queue, and only its re-encoded pixels are kept.
+ * "file" field, answered with the stored file's URL. A slot (server-wide and per user, and a per-user window) is taken
+ * before the body is read, since it is held in memory until stored. Size, real type and pixel count are checked from
+ * the bytes and the header; then the image is decoded once, in a bounded queue, and only its re-encoded pixels are kept.
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
   { auth, db, files, bus }: { auth: Auth; db: Db; files: BlobStore; bus: EventBus },
 ) {
   const images = createImageQueue();
+  const slots = createUploadSlots();
   const largest = Math.max(...Object.values(UPLOAD_KINDS).map((k) => k.maxBytes));
   await app.register(multipart, { limits: { files: 1, fields: 0, fileSize: largest + 1 } });
 
-  async function readUpload(request: FastifyRequest, kind: UploadKindName) {
+  /** Signed in, a slot taken, then the body read and checked; `store` runs with the slot still held. */
+  async function receive<T>(
+    request: FastifyRequest,
+    kind: UploadKindName,
+    store: (upload: { user: SessionUser } & Awaited<ReturnType<typeof readUpload>>) => Promise<T>,
+  ) {
     const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
     if (!session) throw new AppError('UNAUTHENTICATED', PROFILE_MESSAGES.notAuthenticated);
+    const release = await slots.take(session.user.id);
+    try {
+      return await store({ user: session.user, ...(await readUpload(request, kind)) });
+    } finally {
+      release();
+    }
+  }
+
+  async function readUpload(request: FastifyRequest, kind: UploadKindName) {
     const part = await request.file({ limits: { fileSize: UPLOAD_KINDS[kind].maxBytes } });
     if (!part) throw new AppError('BAD_INPUT', UPLOAD_KINDS[kind].wrongTypeMessage);
     const data = await part.toBuffer().catch((error: { code?: string }) => {
@@ -44,7 +64,7 @@ export async function registerUploadRoutes(
       throw error;
     });
     const header = await assertUploadContent(kind, data);
-    return { user: session.user, data, header };
+    return { data, header };
   }
 
   /** Decodes in turn; an image whose header was fine but whose pixels are not is refused like a wrong type. */
@@ -66,8 +86,9 @@ export async function registerUploadRoutes(
 
   app.post('/api/uploads/avatar', async (request, reply) => {
     try {
-      const { user, data, header } = await readUpload(request, 'avatar');
-      return await decodeInTurn('avatar', () => uploadAvatar(db, files, bus, user, data, header));
+      return await receive(request, 'avatar', ({ user, data, header }) =>
+        decodeInTurn('avatar', () => uploadAvatar(db, files, bus, user, data, header)),
+      );
     } catch (error) {
       return fail(reply, error);
     }
@@ -78,10 +99,11 @@ export async function registerUploadRoutes(
   for (const kind of ['portfolio', 'service', 'request'] as const) {
     app.post(`/api/uploads/${kind}`, async (request, reply) => {
       try {
-        const { user, data, header } = await readUpload(request, kind);
-        const clean = await decodeInTurn(kind, () => reencodeImage(data, header));
-        const url = await files.put(UPLOAD_KINDS[kind].bucket, user.id, `${fileStem()}.${header.ext}`, clean);
-        return { url };
+        return await receive(request, kind, async ({ user, data, header }) => {
+          const clean = await decodeInTurn(kind, () => reencodeImage(data, header));
+          const url = await files.put(UPLOAD_KINDS[kind].bucket, user.id, `${fileStem()}.${header.ext}`, clean);
+          return { url };
+        });
       } catch (error) {
         return fail(reply, error);
       }

@@ -3,8 +3,8 @@ import { authedProcedure, router } from '../../trpc';
 import { reverseGeocode } from './reverse-geocode';
 
 export const geoRouter = router({
-  /** Signed-in users only: each distinct point costs a paid provider call and a cache entry. */
+  /** Signed-in users only, a few a minute each: each distinct point costs a paid provider call and a cache entry. */
   reverse: authedProcedure
     .input(z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }))
-    .query(({ ctx, input }) => reverseGeocode(ctx.config.MAPBOX_TOKEN, input.latitude, input.longitude)),
+    .query(({ ctx, input }) => reverseGeocode(ctx.user, ctx.config.MAPBOX_TOKEN, input.latitude, input.longitude)),
 });

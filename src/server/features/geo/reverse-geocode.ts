@@ -1,11 +1,25 @@
 import { LRUCache } from 'lru-cache';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { coordinateKey, labelFromFeatures, LOCATION_FALLBACK } from '../../../domain/geo';
+import { AppError } from '../../errors';
 
 const TIMEOUT_MS = 3000;
 /** Bounded in entries and time: labels are short, and a place's name may change, so a day is plenty. */
 export const GEOCODE_CACHE_MAX_ENTRIES = 10_000;
 export const GEOCODE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 const cache = new LRUCache<string, string>({ max: GEOCODE_CACHE_MAX_ENTRIES, ttl: GEOCODE_CACHE_TTL_MS });
+
+/**
+ * Lookups per user per minute: each new point may be a paid provider call. The service page asks once per service
+ * viewed (and shows "Location" when refused), so only a script reaches this.
+ */
+export const GEOCODE_PER_USER = { points: 30, windowSeconds: 60 } as const;
+export const GEOCODE_RATE_LIMITED_MESSAGE = 'Too many location lookups. Please wait a minute and try again.';
+const lookupsPerUser = new RateLimiterMemory({
+  keyPrefix: 'geo-reverse',
+  points: GEOCODE_PER_USER.points,
+  duration: GEOCODE_PER_USER.windowSeconds,
+});
 
 /** How many labels are cached (the security battery checks the bound). */
 export function reverseGeocodeCacheSize(): number {
@@ -14,14 +28,22 @@ export function reverseGeocodeCacheSize(): number {
 
 /**
  * "place, region" for a point, through Mapbox when MAPBOX_TOKEN is set; "Location" without a token or on any
- * failure. Answers are cached by coordinates rounded to 4 decimals; failures are not, so they are retried.
+ * failure. Answers are cached by coordinates rounded to 4 decimals; failures are not, so they are retried. Every
+ * lookup counts against the user's window, cached or not, so the limit does not depend on what others asked.
  */
 export async function reverseGeocode(
+  actor: { id: string },
   token: string | undefined,
   latitude: number,
   longitude: number,
   fetchImpl: typeof fetch = fetch,
 ): Promise<string> {
+  try {
+    await lookupsPerUser.consume(actor.id);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw new AppError('MUTATION_RATE_LIMITED', GEOCODE_RATE_LIMITED_MESSAGE);
+    throw error;
+  }
   if (!token) return LOCATION_FALLBACK;
   const key = coordinateKey(latitude, longitude);
   const cached = cache.get(key);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { guardianEmailInputSchema, payoutDateOfBirthSchema } from '../../../domain/payouts';
+import { beginPayoutSetup } from './begin-payout-setup';
 import { saveDateOfBirth } from './save-date-of-birth';
 import { authedProcedure, router } from '../../trpc';
 import { payoutStatus } from './payout-status';
@@ -10,6 +11,8 @@ import { submitTestOnboarding, testOnboardingDetails, testOnboardingSchema } fro
 export const payoutsRouter = router({
   /** connect-account-status */
   status: authedProcedure.query(({ ctx }) => payoutStatus(ctx, ctx.user.id)),
+  /** The setup page's first call: the server decides (and locks) the adult or minor flow. */
+  beginSetup: authedProcedure.mutation(({ ctx }) => beginPayoutSetup(ctx, ctx.user)),
   /** connect-create-account: guardian_email for minors only. */
   createAccount: authedProcedure
     .input(z.object({ guardian_email: guardianEmailInputSchema }))

@@ -37,6 +37,7 @@ export function usePayoutMutations() {
       queryClient.invalidateQueries({ queryKey: trpc.profiles.mine.queryKey() }),
     ]);
   return {
+    beginSetup: useMutation(trpc.payouts.beginSetup.mutationOptions()),
     createAccount: useMutation(trpc.payouts.createAccount.mutationOptions({ onSettled: refresh })),
     accountLink: useMutation(trpc.payouts.accountLink.mutationOptions()),
     saveDateOfBirth: useMutation(trpc.payouts.saveDateOfBirth.mutationOptions({ onSuccess: refresh })),

@@ -80,12 +80,12 @@ type Phase = 'preparing' | 'redirecting' | 'guardian' | 'error';
 function SetupScreen({ mode }: { mode: 'start' | 'resume' }) {
   const profile = useMyProfile();
   const status = usePayoutStatus(PAYOUT_POLL_SETUP_MS, connectedNotReady);
-  const { createAccount, accountLink } = usePayoutMutations();
+  const { beginSetup, createAccount, accountLink } = usePayoutMutations();
   const [phase, setPhase] = useState<Phase>('preparing');
   const [error, setError] = useState<string>();
   const launched = useRef(false);
   const dateOfBirth = profile.data?.dateOfBirth ?? null;
-  const { age, flow } = onboardingFlow(dateOfBirth);
+  const { age } = onboardingFlow(dateOfBirth);
 
   // Relay the onboarding window's news to the tab that opened this one (My Profile).
   useEffect(() => {
@@ -137,7 +137,8 @@ function SetupScreen({ mode }: { mode: 'start' | 'resume' }) {
     );
   }
 
-  // Auto-launch once, when the profile (and so the age) is known.
+  // Auto-launch once, when the profile is known. The server decides (and locks) the adult or minor flow: a minor goes
+  // to the guardian screen, since there is nothing to start until the email is given.
   useEffect(() => {
     if (launched.current || !profile.isSuccess) return;
     launched.current = true;
@@ -146,15 +147,15 @@ function SetupScreen({ mode }: { mode: 'start' | 'resume' }) {
         onSuccess: ({ url }) => launch(url),
         onError: (err) => failed(err, PAYOUT_MESSAGES.resumeFailed, false),
       });
-    } else if (flow !== 'minor') {
-      start(null, false);
+    } else {
+      beginSetup.mutate(undefined, {
+        onSuccess: (decided) => (decided.flow === 'minor' ? setPhase('guardian') : start(null, false)),
+        onError: (err) => failed(err, PAYOUT_MESSAGES.startFailed, false),
+      });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page load (spec: "once"), again after a new date of birth
   }, [profile.isSuccess, dateOfBirth]);
 
-  // A minor starting out goes straight to the guardian screen: there is nothing to call until the email is given.
-  const shown: Phase =
-    phase === 'preparing' && mode === 'start' && profile.isSuccess && flow === 'minor' ? 'guardian' : phase;
   return (
     <Shell>
       <DateOfBirthLine
@@ -166,10 +167,10 @@ function SetupScreen({ mode }: { mode: 'start' | 'resume' }) {
           setPhase('preparing');
         }}
       />
-      {shown === 'preparing' && (
+      {phase === 'preparing' && (
         <p role="status">{mode === 'resume' ? PAYOUT_MESSAGES.reopening : PAYOUT_MESSAGES.preparing}</p>
       )}
-      {shown === 'redirecting' &&
+      {phase === 'redirecting' &&
         payoutBadge(status.data ?? { connected: false, charges_enabled: false, payouts_enabled: false }) !==
           'ready' && (
           <div className="flex flex-col gap-2">
@@ -179,7 +180,7 @@ function SetupScreen({ mode }: { mode: 'start' | 'resume' }) {
             </p>
           </div>
         )}
-      {shown === 'guardian' && (
+      {phase === 'guardian' && (
         <>
           {error && (
             <p role="alert" className="text-sm text-destructive">
@@ -193,7 +194,7 @@ function SetupScreen({ mode }: { mode: 'start' | 'resume' }) {
           />
         </>
       )}
-      {shown === 'error' && (
+      {phase === 'error' && (
         <div className="flex flex-col gap-3">
           <p role="alert" className="text-destructive">
             {error}
