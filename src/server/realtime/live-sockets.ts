@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { sessionChannel, type SessionEvent } from '../features/accounts/session-events';
 import { channels } from './channels';
 import type { EventBus } from './event-bus';
+import { SESSION_ENDED_CLOSE_CODE } from '../../domain/live-session';
 
 /** How often the open sockets' sessions are checked against the database (any path that deletes a session row). */
 export const SESSION_CHECK_MS = 500;
@@ -28,8 +29,7 @@ export const MAX_SOCKETS_PER_USER = 20;
  * closes it itself 10 s after the last one ends), so an idle socket is only an attacker holding a slot.
  */
 export const IDLE_SOCKET_MS = 60_000;
-/** The close code a tab sees when its session ended (4000–4999 are for applications). */
-export const SESSION_ENDED_CLOSE_CODE = 4001;
+export { SESSION_ENDED_CLOSE_CODE };
 export const SLOW_CONSUMER_CLOSE_CODE = 4008;
 export const IDLE_CLOSE_CODE = 4009;
 /** The user already holds MAX_SOCKETS_PER_USER sockets (an address over its cap is refused before the upgrade). */

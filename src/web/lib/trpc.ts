@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { SESSION_ENDED_CLOSE_CODE } from '../../domain/live-session';
 import type { AppRouter } from '../../server/router';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -25,7 +26,13 @@ const wsClient =
         url: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/trpc`,
         keepAlive: { enabled: true, intervalMs: 25_000, pongTimeoutMs: 5_000 },
         lazy: { enabled: true, closeMs: 10_000 },
+        onClose: (cause) => {
+          if (cause?.code === SESSION_ENDED_CLOSE_CODE) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+        },
       });
+
+/** Dispatched on window when the server closed this tab's socket because its session ended. */
+export const SESSION_ENDED_EVENT = 'skillnest:session-ended';
 
 /**
  * The socket's session is the one it connected with: after sign-in or sign-out, reconnect so the server sees the

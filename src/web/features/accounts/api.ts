@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { toast } from 'sonner';
 import { AUTH_MESSAGES } from '../../../domain/auth-messages';
 import { useTheme } from '../../app/theme';
-import { reconnectRealtime, useTRPC, useTRPCClient } from '../../lib/trpc';
+import { reconnectRealtime, SESSION_ENDED_EVENT, useTRPC, useTRPCClient } from '../../lib/trpc';
 
 /** The signed-in account (null for a visitor); undefined while still loading. */
 export function useSession() {
@@ -68,34 +68,40 @@ export function whileSessionRotates<T>(change: Promise<T>): Promise<T> {
   return change;
 }
 
-/** How long another tab's new cookie may take to land after the old session ended. */
+/**
+ * How long the request that ended a session may still be running when its end is heard: another tab's sign-out is
+ * still deleting the session, or a new cookie is still on its way to this browser.
+ */
 const SESSION_RECHECK_MS = 400;
 
 /**
  * A session that ends (signed out in another tab, password changed on another device...) signs this tab out; one
  * this browser replaced (a new cookie already holds a session) only reconnects the live socket with the new one.
+ * Heard either as the session's "signed out" event or as the server closing this tab's socket for that reason.
  */
 export function useSessionEvents(signedIn: boolean) {
   const trpc = useTRPC();
   const clear = useClearSession();
   const client = useTRPCClient();
-  // Asked outside the query cache: an answer racing this tab's own sign-out must not put the account back in it.
-  const stillSignedIn = useCallback(async () => (await client.accounts.me.query().catch(() => null)) != null, [client]);
+  const recheck = useCallback(async () => {
+    await sessionRotation;
+    await new Promise((resolve) => setTimeout(resolve, SESSION_RECHECK_MS));
+    // Asked outside the query cache: an answer racing this tab's own sign-out must not put the account back in it.
+    const stillSignedIn = (await client.accounts.me.query().catch(() => null)) != null;
+    if (stillSignedIn) reconnectRealtime();
+    else clear();
+  }, [client, clear]);
+  useEffect(() => {
+    if (!signedIn) return;
+    const onEnded = () => void recheck();
+    window.addEventListener(SESSION_ENDED_EVENT, onEnded);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
+  }, [signedIn, recheck]);
   useSubscription(
     trpc.accounts.sessionEvents.subscriptionOptions(undefined, {
       enabled: signedIn,
       onData: (event) => {
-        if (event.data.type !== 'signed-out') return;
-        void (async () => {
-          await sessionRotation;
-          let replaced = await stillSignedIn();
-          if (!replaced) {
-            await new Promise((resolve) => setTimeout(resolve, SESSION_RECHECK_MS));
-            replaced = await stillSignedIn();
-          }
-          if (replaced) reconnectRealtime();
-          else clear();
-        })();
+        if (event.data.type === 'signed-out') void recheck();
       },
     }),
   );
