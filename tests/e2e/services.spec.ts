@@ -88,6 +88,21 @@ test.describe('offering services', () => {
     await expect(page).toHaveURL(/\/auth\?mode=login/);
   });
 
+  test('an in-person service shows its area on a map, never a pin, to a visitor', async ({ page, browser }) => {
+    await signInAsNewUser(page);
+    const title = `Bike repair ${Date.now()}`;
+    await offerService(page, title, { price: '25', delivery: 'in-person', category: 'Tutoring' });
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`/discover-services?search=${encodeURIComponent(title)}`);
+    await visitor.getByRole('link', { name: title }).click();
+    await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+    const map = visitor.getByTestId('service-area-map');
+    await expect(map).toBeVisible();
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(1);
+    await expect(map.locator('.leaflet-marker-icon')).toHaveCount(0);
+    await expect(visitor.getByText('Something went wrong')).toBeHidden();
+  });
+
   test('find a service by search and by each filter; edit it; delete it', async ({ page }) => {
     // Seven filtered listings, an edit and a delete, each waiting for the page: a longer budget than one form.
     test.setTimeout(60_000);

@@ -150,12 +150,10 @@ function ServiceAreaMap({ latitude, longitude, radius }: Area) {
       attribution: '&copy; OpenStreetMap contributors',
       maxZoom: 18,
     }).addTo(map);
-    const area = L.circle([latitude, longitude], {
-      radius: Math.max(radius, PUBLIC_AREA_MIN_KM) * 1000,
-      color: '#4f46e5',
-      fillOpacity: 0.15,
-    }).addTo(map);
-    map.fitBounds(area.getBounds(), { maxZoom: 13 });
+    const meters = Math.max(radius, PUBLIC_AREA_MIN_KM) * 1000;
+    // A circle knows its bounds only once the map has a view: frame the area from its centre first.
+    map.fitBounds(L.latLng(latitude, longitude).toBounds(meters * 2), { maxZoom: 13 });
+    L.circle([latitude, longitude], { radius: meters, color: '#4f46e5', fillOpacity: 0.15 }).addTo(map);
     return () => {
       map.remove();
     };
