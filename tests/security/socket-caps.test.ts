@@ -37,6 +37,15 @@ async function connect(cookie?: string) {
     ws.once('unexpected-response', (_request, response) => reject(new Error(`refused: ${response.statusCode}`)));
     ws.once('error', reject);
   });
+  if (cookie) {
+    // The server reads the socket's session (and counts it for its user) before it answers anything: wait for that,
+    // so sockets are counted in the order they were opened (PostgreSQL answers concurrent look-ups in any order).
+    await new Promise<void>((resolve) => {
+      ws.once('message', () => resolve());
+      ws.once('close', () => resolve());
+      ws.send(JSON.stringify({ id: 1, method: 'query', params: { path: 'accounts.me' } }));
+    });
+  }
   return { ws, closed: () => closed };
 }
 

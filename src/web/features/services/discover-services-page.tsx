@@ -6,29 +6,42 @@ import { CategoryTiles } from './category-tiles';
 import { ServiceFiltersBar } from './service-filters-bar';
 import { ServiceGrid } from './service-grid';
 
-/** Filters live in the address, so a filtered view can be shared and survives a reload. */
-export function useFiltersInQuery(): [ServiceFilters, (next: ServiceFilters) => void] {
-  const [params, setParams] = useSearchParams();
+function filtersOf(params: URLSearchParams): ServiceFilters {
   const price = params.get('price');
   const method = params.get('method');
-  const filters: ServiceFilters = {
+  return {
     search: params.get('q') ?? '',
     categoryId: params.get('categoryId'),
     price: PRICE_BUCKETS.includes(price as PriceBucket) ? (price as PriceBucket) : 'any',
     method: METHOD_FILTERS.includes(method as MethodFilter) ? (method as MethodFilter) : 'any',
   };
+}
+
+/**
+ * Filters live in the address, so a filtered view can be shared and survives a reload. A change is a patch merged
+ * into the address as it is when it applies, not into what the page last rendered: two quick changes (a delivery
+ * method picked while the price change is still being applied) never undo each other.
+ */
+export function useFiltersInQuery(): [ServiceFilters, (change: Partial<ServiceFilters>) => void] {
+  const [params, setParams] = useSearchParams();
   const setFilters = useCallback(
-    (next: ServiceFilters) => {
-      const query = new URLSearchParams();
-      if (next.search) query.set('q', next.search);
-      if (next.categoryId) query.set('categoryId', next.categoryId);
-      if (next.price !== 'any') query.set('price', next.price);
-      if (next.method !== 'any') query.set('method', next.method);
-      setParams(query, { replace: true });
+    (change: Partial<ServiceFilters>) => {
+      setParams(
+        (current) => {
+          const next = { ...filtersOf(current), ...change };
+          const query = new URLSearchParams();
+          if (next.search) query.set('q', next.search);
+          if (next.categoryId) query.set('categoryId', next.categoryId);
+          if (next.price !== 'any') query.set('price', next.price);
+          if (next.method !== 'any') query.set('method', next.method);
+          return query;
+        },
+        { replace: true },
+      );
     },
     [setParams],
   );
-  return [filters, setFilters];
+  return [filtersOf(params), setFilters];
 }
 
 export function DiscoverServicesPage() {

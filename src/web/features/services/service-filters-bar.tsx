@@ -42,7 +42,8 @@ export function ServiceFiltersBar({
   showCategory = true,
 }: {
   filters: ServiceFilters;
-  onChange(next: ServiceFilters): void;
+  /** Only what changed: the page merges it into the current filters. */
+  onChange(change: Partial<ServiceFilters>): void;
   showCategory?: boolean;
 }) {
   // What the user is typing, until it is applied (300 ms after the last keystroke); the box otherwise shows the
@@ -55,9 +56,9 @@ export function ServiceFiltersBar({
   const leaving = useLeavingPage();
   const apply = useCallback(() => {
     if (draft === null || leaving()) return;
-    onChange({ ...filters, search: draft });
+    onChange({ search: draft });
     setDraft(null);
-  }, [draft, filters, onChange, leaving]);
+  }, [draft, onChange, leaving]);
   useEffect(() => {
     if (draft === null) return;
     const timer = setTimeout(apply, SEARCH_DEBOUNCE_MS);
@@ -96,7 +97,7 @@ export function ServiceFiltersBar({
           <NativeSelect
             id="service-category"
             value={filters.categoryId ?? ''}
-            onChange={(e) => onChange({ ...filters, categoryId: e.target.value || null })}
+            onChange={(e) => onChange({ categoryId: e.target.value || null })}
           >
             <option value="">All Categories</option>
             {SERVICE_CATEGORIES.map((c) => (
@@ -112,7 +113,7 @@ export function ServiceFiltersBar({
         <NativeSelect
           id="service-price"
           value={filters.price}
-          onChange={(e) => onChange({ ...filters, price: e.target.value as PriceBucket })}
+          onChange={(e) => onChange({ price: e.target.value as PriceBucket })}
         >
           {PRICE_BUCKETS.map((b) => (
             <option key={b} value={b}>
@@ -126,7 +127,7 @@ export function ServiceFiltersBar({
         <NativeSelect
           id="service-method"
           value={filters.method}
-          onChange={(e) => onChange({ ...filters, method: e.target.value as MethodFilter })}
+          onChange={(e) => onChange({ method: e.target.value as MethodFilter })}
         >
           {METHOD_FILTERS.map((m) => (
             <option key={m} value={m}>
