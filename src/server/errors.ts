@@ -16,6 +16,10 @@ export const APP_ERRORS = {
     status: 'TOO_MANY_REQUESTS',
     message: 'You are making changes too quickly. Please wait a moment and try again.',
   },
+  /** A per-user limit other than mutations (uploads, geocoding); the use case's message names which. */
+  RATE_LIMITED: { status: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please wait a moment and try again.' },
+  /** Subscriptions run only over the WebSocket, where a session's end closes them (tRPC's HTTP streams are off). */
+  WEBSOCKET_ONLY: { status: 'METHOD_NOT_SUPPORTED', message: 'Live updates are only available over WebSocket.' },
   /** An account's password was guessed wrong too often (the same lock as sign-in); the message says how long. */
   TOO_MANY_PASSWORD_ATTEMPTS: {
     status: 'TOO_MANY_REQUESTS',

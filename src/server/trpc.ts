@@ -215,7 +215,7 @@ const liveSocketRules = t.middleware(async ({ ctx, type, next }) => {
   const socket = ctx.socket;
   if (!socket && type === 'subscription') {
     // Defence in depth beside `sse: { enabled: false }`: the procedure must not even start outside a socket.
-    throw new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: 'Live updates are only available over WebSocket.' });
+    throw toTRPCError(new AppError('WEBSOCKET_ONLY'));
   }
   if (!socket) return next();
   if (!socket.isLive()) throw toTRPCError(new AppError('UNAUTHENTICATED'));

@@ -44,7 +44,7 @@ export function createUploadSlots(
     async take(userId) {
       const mine = byUser.get(userId) ?? 0;
       if (mine >= limits.perUser) {
-        throw new AppError('MUTATION_RATE_LIMITED', UPLOADS_IN_FLIGHT_PER_USER_MESSAGE);
+        throw new AppError('RATE_LIMITED', UPLOADS_IN_FLIGHT_PER_USER_MESSAGE);
       }
       if (total >= limits.total) throw new AppError('BUSY', UPLOADS_BUSY_MESSAGE);
       // Taken synchronously, before the limiter's await, so parallel requests cannot all pass the checks above.
@@ -55,7 +55,7 @@ export function createUploadSlots(
         await uploadsPerUser.consume(userId);
       } catch (error) {
         release(userId);
-        if (error instanceof RateLimiterRes) throw new AppError('MUTATION_RATE_LIMITED', UPLOADS_RATE_LIMITED_MESSAGE);
+        if (error instanceof RateLimiterRes) throw new AppError('RATE_LIMITED', UPLOADS_RATE_LIMITED_MESSAGE);
         throw error;
       }
       let released = false;

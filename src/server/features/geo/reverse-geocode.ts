@@ -41,7 +41,7 @@ export async function reverseGeocode(
   try {
     await lookupsPerUser.consume(actor.id);
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw new AppError('MUTATION_RATE_LIMITED', GEOCODE_RATE_LIMITED_MESSAGE);
+    if (error instanceof RateLimiterRes) throw new AppError('RATE_LIMITED', GEOCODE_RATE_LIMITED_MESSAGE);
     throw error;
   }
   if (!token) return LOCATION_FALLBACK;
