@@ -31,6 +31,9 @@ export default tseslint.config(
               except: ['./router.ts'],
               message: 'The web app imports only the router type from the server.',
             },
+            // ui/ is generic: what a feature adds (a presence dot) is passed in, as a prop or a provided slot.
+            { target: './src/web/ui', from: './src/web/features', message: 'ui/ never imports a feature.' },
+            { target: './src/web/ui', from: './src/web/app', message: 'ui/ never imports the app shell.' },
           ],
         },
       ],

@@ -23,7 +23,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file starts its own database; two at a time suits the 2-core machines.
+          // Each file starts its own database, a copy of one migrated once per run; two at a time suits the 2-core
+          // machines.
+          globalSetup: ['src/server/testing/global-setup.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

@@ -81,7 +81,7 @@ async function queryLatency(database: Database) {
       method: (['virtual', 'in-person', 'both'] as const)[i % 3],
     });
     const start = performance.now();
-    await listServices(database.db, input);
+    await listServices({ db: database.db }, null, input);
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);

@@ -22,5 +22,5 @@ const original = database.pool.query.bind(database.pool);
   console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
   return original(config as string, values);
 };
-await listServices(database.db, input);
+await listServices({ db: database.db }, null, input);
 await database.close();

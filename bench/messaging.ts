@@ -1,158 +1,130 @@
 /**
- * Direct messaging under load: 200 conversations exchange messages at once, each side sending over HTTP (tRPC, as
- * the web app does) and listening on its own WebSocket subscription. Reported: messages per second and the time from
- * the start of a send to its arrival at the other party's live subscription.
+ * Messaging, before and after, from one run: a git ref (default c108914, the commit before issue 12) and the working
+ * tree each run as their own server (`npm start`, test build, embedded PGlite unless --database-url), measured by
+ * two real browsers at a chat's pace (bench/messaging-browsers.ts) and by the load generator (bench/messaging/load.ts).
+ *
+ *   npm run bench -- messaging [--baseline c108914] [--conversations 200] [--messages 10] [--gap-ms 2000]
+ *                              [--browser-messages 20] [--browser-gap-ms 1500] [--only browsers|load]
+ *                              [--database-url postgres://user@host:port/postgres] [--port 3471]
  */
-import WebSocket from 'ws';
-import { createApp } from '../src/server/app';
-import { parseEnv, type Config } from '../src/server/config';
-import { ensureServiceCategories } from '../src/server/db/categories';
-import { migrateDatabase, openDatabase } from '../src/server/db/database';
-import { createInProcessEventBus } from '../src/server/realtime/event-bus';
-import { SERVICE_CATEGORIES } from '../src/domain/categories';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { runBrowsers, type BrowserResult } from './messaging-browsers';
+import { runLoad } from './messaging/load';
+import {
+  materialiseRef,
+  snapshotWorkingTree,
+  startServer,
+  type RunningServer,
+  type Version,
+} from './messaging/versions';
 
-export const CONVERSATIONS = 200;
-const MESSAGES_PER_CONVERSATION = 10;
-/** 200 conversations, each a message every 2 s: 100 messages a second offered. */
-const PACED_GAP_MS = 2000;
+export const MESSAGING_USAGE =
+  'npm run bench -- messaging [--baseline c108914] [--conversations 200] [--messages 10] [--gap-ms 2000] ' +
+  '[--browser-messages 20] [--browser-gap-ms 1500] [--only browsers|load] [--database-url postgres://...] [--port 3471]';
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
-interface Session {
-  cookie: string;
-  origin: string;
-}
-
-async function signUp(base: string, email: string, firstName: string): Promise<Session> {
-  const response = await fetch(`${base}/api/test/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, firstName }),
+export function messagingOptions(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    strict: false,
+    options: {
+      baseline: { type: 'string', default: 'c108914' },
+      conversations: { type: 'string', default: '200' },
+      messages: { type: 'string', default: '10' },
+      'gap-ms': { type: 'string', default: '2000' },
+      'browser-messages': { type: 'string', default: '20' },
+      'browser-gap-ms': { type: 'string', default: '1500' },
+      only: { type: 'string' },
+      'database-url': { type: 'string' },
+      port: { type: 'string', default: '3471' },
+    },
   });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { cookie, origin: base };
-}
-
-async function trpc<T>(base: string, session: Session, path: string, input: unknown): Promise<T> {
-  const response = await fetch(`${base}/api/trpc/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: session.cookie, origin: session.origin },
-    body: JSON.stringify(input),
-  });
-  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
-  if (!body.result) throw new Error(`${path}: ${JSON.stringify(body.error)}`);
-  return body.result.data;
-}
-
-/** One WebSocket per user (as one tab), with a subscription per conversation; calls back on every new message. */
-async function listen(base: string, session: Session, conversationIds: string[], onText: (text: string) => void) {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}/api/trpc`, {
-    headers: { cookie: session.cookie, origin: session.origin },
-  });
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  let started = 0;
-  const allStarted = new Promise<void>((resolve) => {
-    ws.on('message', (raw) => {
-      const text = String(raw);
-      if (text === 'PING') return ws.send('PONG');
-      const reply = JSON.parse(text) as {
-        result?: { type: string; data?: { data: { type: string; message?: { text: string } } } };
-      };
-      if (reply.result?.type === 'started' && ++started === conversationIds.length) resolve();
-      const event = reply.result?.data?.data;
-      if (event?.type === 'message' && event.message) onText(event.message.text);
-    });
-  });
-  conversationIds.forEach((id, i) =>
-    ws.send(
-      JSON.stringify({ id: i + 1, method: 'subscription', params: { path: 'conversations.events', input: { id } } }),
-    ),
-  );
-  await allStarted;
-  return ws;
-}
-
-export async function benchMessaging() {
-  const config: Config = {
-    ...parseEnv({ NODE_ENV: 'test' }),
-    DATA_DIR: '/nonexistent',
-    PUBLIC_URL: 'http://localhost',
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-    secureCookies: false,
-    trustedOrigins: [],
+  const int = (name: keyof typeof values) => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new Error(`--${name} must be a positive whole number. ${MESSAGING_USAGE}`);
+    return n;
   };
-  const database = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
-  await migrateDatabase(database.db);
-  await ensureServiceCategories(database.db);
-  const { server } = await createApp({ config, db: database.db, bus: createInProcessEventBus(), logger: false });
-  const base = await server.listen({ port: 0, host: '127.0.0.1' });
+  const only = values.only;
+  if (only !== undefined && only !== 'browsers' && only !== 'load') throw new Error(`--only browsers|load`);
+  return {
+    baseline: String(values.baseline),
+    conversations: int('conversations'),
+    messagesPerConversation: int('messages'),
+    pacedGapMs: int('gap-ms'),
+    browserMessages: int('browser-messages'),
+    browserGapMs: int('browser-gap-ms'),
+    only,
+    databaseUrl: typeof values['database-url'] === 'string' ? values['database-url'] : undefined,
+    port: int('port'),
+  };
+}
+export type MessagingOptions = ReturnType<typeof messagingOptions>;
 
-  const provider = await signUp(base, 'bench-provider@example.com', 'Provider');
-  const service = await trpc<{ id: string }>(base, provider, 'services.create', {
-    title: 'Benchmark tutoring',
-    description: 'A service two hundred clients request at once.',
-    category_id: SERVICE_CATEGORIES[5]!.id,
-    price: 20,
-    pricing_type: 'hourly',
-    delivery_method: 'virtual',
-    service_location: null,
-    image_url: '',
-  });
-  const clients: Session[] = [];
-  for (let i = 0; i < CONVERSATIONS; i++) clients.push(await signUp(base, `bench-client-${i}@example.com`, 'Client'));
-  const conversationIds = await Promise.all(
-    clients.map((c) =>
-      trpc<{ id: string }>(base, c, 'conversations.request', { serviceId: service.id }).then((r) => r.id),
-    ),
-  );
-
-  // Each text is unique; its arrival at the other party resolves the waiting sender.
-  const waiting = new Map<string, (at: number) => void>();
-  const arrived = (text: string) => waiting.get(text)?.(performance.now());
-  const sockets = [
-    await listen(base, provider, conversationIds, arrived),
-    ...(await Promise.all(clients.map((c, i) => listen(base, c, [conversationIds[i]!], arrived)))),
-  ];
-
-  /** Every conversation sends MESSAGES_PER_CONVERSATION messages, taking turns, waiting `gapMs` between them. */
-  async function exchange(round: number, gapMs: number) {
-    const latencies: number[] = [];
-    const start = performance.now();
-    await Promise.all(
-      conversationIds.map(async (id, i) => {
-        // Paced senders start at random moments, as people do; the closed loop starts all at once.
-        if (gapMs > 0) await new Promise((r) => setTimeout(r, Math.random() * gapMs));
-        for (let n = 0; n < MESSAGES_PER_CONVERSATION; n++) {
-          const sender = n % 2 === 0 ? clients[i]! : provider;
-          const text = `round ${round} conversation ${i} message ${n}`;
-          const arrival = new Promise<number>((resolve) => waiting.set(text, resolve));
-          const sentAt = performance.now();
-          await trpc(base, sender, 'conversations.send', { id, text });
-          latencies.push((await arrival) - sentAt);
-          waiting.delete(text);
-          if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
-        }
-      }),
-    );
-    const elapsedS = (performance.now() - start) / 1000;
-    latencies.sort((a, b) => a - b);
-    return {
-      messages: latencies.length,
-      messagesPerSecond: latencies.length / elapsedS,
-      p50: pct(latencies, 0.5),
-      p99: pct(latencies, 0.99),
-    };
+/**
+ * A PostgreSQL database of its own for each server start (created, then dropped), so both versions start empty and
+ * their migrations never meet.
+ */
+async function withDatabase<T>(serverUrl: string | undefined, work: (url?: string) => Promise<T>): Promise<T> {
+  if (!serverUrl) return work();
+  const name = `bench_messaging_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
   }
+}
 
-  // As fast as each conversation can go: the server's capacity (latency is then mostly queueing).
-  const closedLoop = await exchange(1, 0);
-  // Each conversation sends a message every PACED_GAP_MS: the live-chat case the latency goal is about.
-  const paced = await exchange(2, PACED_GAP_MS);
-  for (const ws of sockets) ws.terminate();
-  await server.close();
-  await database.close();
-  return { conversations: CONVERSATIONS, gapMs: PACED_GAP_MS, closedLoop, paced };
+export async function benchMessaging(options: MessagingOptions) {
+  const started = performance.now();
+  // Other work on the machine moves every figure; the report shows how busy it was.
+  const loadBefore = os.loadavg()[0]!;
+  const versions: Version[] = [materialiseRef(options.baseline), snapshotWorkingTree()];
+  // A fresh server per measurement, so the load generator's 400 users never weigh on the browsers' run.
+  const measure = <T>(version: Version, i: number, work: (server: RunningServer) => Promise<T>) =>
+    withDatabase(options.databaseUrl, async (url) => {
+      const server = await startServer(version, options.port + i, url);
+      try {
+        return await work(server);
+      } finally {
+        await server.stop();
+      }
+    });
+
+  const browsers: { version: Version; result: BrowserResult }[] = [];
+  if (options.only !== 'load') {
+    for (const [i, version] of versions.entries()) {
+      const result = await measure(version, i, (server) =>
+        runBrowsers(server, { messages: options.browserMessages, gapMs: options.browserGapMs }),
+      );
+      browsers.push({ version, result });
+    }
+  }
+  const load: { version: Version; result: Awaited<ReturnType<typeof runLoad>> }[] = [];
+  if (options.only !== 'browsers') {
+    for (const [i, version] of versions.entries()) {
+      const result = await measure(version, i, (server) =>
+        runLoad(server, {
+          conversations: options.conversations,
+          messagesPerConversation: options.messagesPerConversation,
+          pacedGapMs: options.pacedGapMs,
+        }),
+      );
+      load.push({ version, result });
+    }
+  }
+  return {
+    options,
+    browsers,
+    load,
+    wallSeconds: (performance.now() - started) / 1000,
+    loadAverage: [loadBefore, os.loadavg()[0]!] as const,
+  };
 }

@@ -1,13 +1,16 @@
 /**
  * npm run bench: every benchmark, printed as tables; `npm run bench -- messaging` (or event-loop, discovery) runs
- * one. Figures are from one run; compare ratios, not seconds.
+ * one; options after the names go to the benchmarks (bench/messaging.ts lists its own). Figures are from one run;
+ * compare ratios, not seconds.
  */
 import { benchDiscovery, REQUESTS, SERVICES } from './discovery';
 import { benchEventLoop } from './event-loop';
-import { benchMessaging } from './messaging';
+import { benchMessaging, messagingOptions } from './messaging';
+import { printMessaging } from './messaging/report';
 
 const fmt = (n: number) => n.toFixed(1);
-const chosen = process.argv.slice(2);
+const BENCHMARKS = ['event-loop', 'discovery', 'messaging'];
+const chosen = process.argv.slice(2).filter((a) => BENCHMARKS.includes(a));
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
 if (runs('event-loop')) {
@@ -58,23 +61,5 @@ if (runs('discovery')) {
 }
 
 if (runs('messaging')) {
-  const messaging = await benchMessaging();
-  console.log(
-    `\nMessaging: ${messaging.conversations} conversations at once, each sending over HTTP and listening on its own WebSocket subscription\n`,
-  );
-  console.table(
-    (
-      [
-        ['closed loop (each conversation as fast as it can)', messaging.closedLoop],
-        [`paced (a message every ${messaging.gapMs / 1000} s per conversation)`, messaging.paced],
-      ] as const
-    ).map(([load, r]) => ({
-      load,
-      messages: r.messages,
-      'messages/s': Math.round(r.messagesPerSecond),
-      'send -> arrival p50 ms': fmt(r.p50),
-      'send -> arrival p99 ms': fmt(r.p99),
-    })),
-  );
-  console.log(`Target: paced p99 under 100 ms -> ${messaging.paced.p99 < 100 ? 'met' : 'NOT met'}`);
+  printMessaging(await benchMessaging(messagingOptions(process.argv.slice(2))));
 }

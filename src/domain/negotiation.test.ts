@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { refusalText } from './refusals';
 import { describe, expect, it } from 'vitest';
 import {
   ACTION_TYPES,
@@ -110,18 +111,20 @@ describe('transitions', () => {
 
   it('the listing price is accepted only as the client saw it: a changed price or pricing type is refused', () => {
     const accept = (priceCents: number, pricingType: 'fixed' | 'hourly') =>
-      actionRefusal(fresh, 'client', { type: 'acceptOriginal', shown: { priceCents, pricingType } });
+      refusalText(actionRefusal(fresh, 'client', { type: 'acceptOriginal', shown: { priceCents, pricingType } }));
     expect(accept(5000, 'fixed')).toBeNull();
     expect(accept(4000, 'fixed')).toBe(CONVERSATION_MESSAGES.listingPriceChanged);
     expect(accept(5000, 'hourly')).toBe(CONVERSATION_MESSAGES.listingPriceChanged);
     // The state machine's own refusals come first.
     expect(
-      actionRefusal(fresh, 'provider', { type: 'acceptOriginal', shown: { priceCents: 5000, pricingType: 'fixed' } }),
+      refusalText(
+        actionRefusal(fresh, 'provider', { type: 'acceptOriginal', shown: { priceCents: 5000, pricingType: 'fixed' } }),
+      ),
     ).toBe('Only the client can accept the original price');
   });
 
   it('a free listing has no original price to accept', () => {
-    expect(refusal({ ...fresh, listingPriceCents: 0 }, 'client', 'acceptOriginal')).toBe(
+    expect(refusalText(refusal({ ...fresh, listingPriceCents: 0 }, 'client', 'acceptOriginal'))).toBe(
       'There is no original price to accept',
     );
   });

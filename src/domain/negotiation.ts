@@ -1,3 +1,4 @@
+import type { RefusalCode } from './refusals';
 import { z } from 'zod';
 import { PRICE_MAX, PRICING_TYPES, type PricingType } from './services';
 import type { Notice } from './messages';
@@ -75,35 +76,35 @@ function answerable(state: NegotiationState, party: Party): boolean {
 }
 
 /** Why an action is refused, or null when this party may take it in this state. */
-export function refusal(state: NegotiationState, party: Party, type: ActionType): string | null {
+export function refusal(state: NegotiationState, party: Party, type: ActionType): RefusalCode | null {
   const agreed = state.finalPriceCents !== null;
-  if (state.cancelled) return 'The service was cancelled';
+  if (state.cancelled) return 'SERVICE_CANCELLED';
   switch (type) {
     case 'propose':
-      return agreed ? 'The price is already agreed' : null;
+      return agreed ? 'PRICE_ALREADY_AGREED' : null;
     case 'accept':
     case 'reject':
-      return answerable(state, party) ? null : 'There is no price proposal to answer';
+      return answerable(state, party) ? null : 'NO_PROPOSAL_TO_ANSWER';
     case 'acceptOriginal':
-      if (party !== 'client') return 'Only the client can accept the original price';
+      if (party !== 'client') return 'ONLY_CLIENT_ACCEPTS_ORIGINAL';
       // A free listing has nothing to pay: the parties agree a price by proposal instead.
-      if (!state.listingPriceCents) return 'There is no original price to accept';
-      return agreed ? 'The price is already agreed' : null;
+      if (!state.listingPriceCents) return 'NO_ORIGINAL_PRICE';
+      return agreed ? 'PRICE_ALREADY_AGREED' : null;
     case 'pay':
-      if (party !== 'client') return 'Only the client pays';
-      if (!agreed) return 'Agree on a price before paying';
-      return state.paymentCompleted ? 'This service is already paid' : null;
+      if (party !== 'client') return 'ONLY_CLIENT_PAYS';
+      if (!agreed) return 'PRICE_NOT_AGREED';
+      return state.paymentCompleted ? 'ALREADY_PAID' : null;
     case 'start':
-      if (party !== 'provider') return 'Only the provider can start the service';
-      if (!state.paymentCompleted) return 'The service can start once it is paid';
-      return state.serviceStarted ? 'The service has already started' : null;
+      if (party !== 'provider') return 'ONLY_PROVIDER_STARTS';
+      if (!state.paymentCompleted) return 'NOT_PAID_YET';
+      return state.serviceStarted ? 'ALREADY_STARTED' : null;
     case 'complete':
-      if (party !== 'provider') return 'Only the provider can complete the service';
-      if (!state.serviceStarted) return 'The service has not started';
-      return state.serviceCompleted ? 'The service is already completed' : null;
+      if (party !== 'provider') return 'ONLY_PROVIDER_COMPLETES';
+      if (!state.serviceStarted) return 'NOT_STARTED';
+      return state.serviceCompleted ? 'ALREADY_COMPLETED' : null;
     case 'review':
-      if (party !== 'client') return 'Only the client can review the provider';
-      return state.serviceCompleted ? null : 'The service is not completed yet';
+      if (party !== 'client') return 'ONLY_CLIENT_REVIEWS';
+      return state.serviceCompleted ? null : 'NOT_COMPLETED_YET';
   }
 }
 
@@ -111,13 +112,13 @@ export function refusal(state: NegotiationState, party: Party, type: ActionType)
  * `refusal` for one concrete action: accepting the listing price also needs the price the client saw to be the
  * listing's price now, so a price changed after the page loaded is never agreed unseen.
  */
-export function actionRefusal(state: NegotiationState, party: Party, action: NegotiationAction): string | null {
+export function actionRefusal(state: NegotiationState, party: Party, action: NegotiationAction): RefusalCode | null {
   const reason = refusal(state, party, action.type);
   if (reason || action.type !== 'acceptOriginal') return reason;
   const changed =
     action.shown.priceCents !== state.listingPriceCents ||
     action.shown.pricingType !== (state.listingPricingType ?? 'fixed');
-  return changed ? CONVERSATION_MESSAGES.listingPriceChanged : null;
+  return changed ? 'LISTING_PRICE_CHANGED' : null;
 }
 
 export function allowedActions(state: NegotiationState, party: Party): ActionType[] {

@@ -29,9 +29,10 @@ describe('payout onboarding rules', () => {
   });
 
   it('error texts follow the spec’s rules', () => {
-    expect(onboardingErrorText({ message: 'x', reason: 'DOB_REQUIRED' }, 'f')).toBe(PAYOUT_MESSAGES.dobFirst);
-    expect(onboardingErrorText({ message: 'missing date_of_birth' }, 'f')).toBe(PAYOUT_MESSAGES.dobFirst);
-    expect(onboardingErrorText({ message: 'Unauthorized' }, 'f')).toBe(PAYOUT_MESSAGES.signInAgain);
+    // By code, never by the text: a message that merely mentions a date of birth is shown as it is.
+    expect(onboardingErrorText({ message: 'x', appCode: 'DOB_REQUIRED' }, 'f')).toBe(PAYOUT_MESSAGES.dobFirst);
+    expect(onboardingErrorText({ message: 'missing date_of_birth' }, 'f')).toBe('missing date_of_birth');
+    expect(onboardingErrorText({ message: 'x', appCode: 'UNAUTHENTICATED' }, 'f')).toBe(PAYOUT_MESSAGES.signInAgain);
     expect(onboardingErrorText({ message: 'Signed out', code: 'UNAUTHORIZED' }, 'f')).toBe(PAYOUT_MESSAGES.signInAgain);
     expect(onboardingErrorText({ message: 'Stripe is down' }, 'f')).toBe('Stripe is down');
     expect(onboardingErrorText(null, PAYOUT_MESSAGES.startFailed)).toBe(PAYOUT_MESSAGES.startFailed);

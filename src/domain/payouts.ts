@@ -37,7 +37,7 @@ export const guardianEmailInputSchema = z
   .max(EMAIL_MAX, { error: PAYOUT_MESSAGES.guardianEmailInvalid })
   .nullish();
 
-/** Reason codes the server attaches to a refused onboarding; the setup page switches screens on them. */
+/** Error codes (`error.data.appCode`) of a refused onboarding; the setup page switches screens on them. */
 export type PayoutRefusal = 'DOB_REQUIRED' | 'MINOR_GUARDIAN_REQUIRED';
 
 export const guardianEmailSchema = z
@@ -85,19 +85,33 @@ export function onboardingFlow(dateOfBirth: string | null | undefined, today: Da
  * fixed texts, anything else shows the server's words or the default for the flow.
  */
 export function onboardingErrorText(
-  error: { message?: string; reason?: string | null; code?: string | null } | null,
+  error: { message?: string; appCode?: string | null; code?: string | null } | null,
   fallback: string,
 ): string {
-  const text = error?.message ?? '';
-  if (error?.reason === 'DOB_REQUIRED' || /DOB_REQUIRED|date_of_birth/.test(text)) return PAYOUT_MESSAGES.dobFirst;
-  if (error?.code === 'UNAUTHORIZED' || /unauthorized|authorization/i.test(text)) return PAYOUT_MESSAGES.signInAgain;
-  return text || fallback;
+  if (error?.appCode === 'DOB_REQUIRED') return PAYOUT_MESSAGES.dobFirst;
+  if (error?.appCode === 'UNAUTHENTICATED' || error?.code === 'UNAUTHORIZED') return PAYOUT_MESSAGES.signInAgain;
+  return error?.message || fallback;
 }
 
-/** Whether a refusal sends the user to the guardian screen. */
-export function needsGuardianScreen(reason: string | null | undefined): boolean {
-  return reason === 'MINOR_GUARDIAN_REQUIRED' || reason === 'DOB_REQUIRED';
+/** Whether a refusal (its `appCode`) sends the user to the guardian screen. */
+export function needsGuardianScreen(appCode: string | null | undefined): boolean {
+  return appCode === 'MINOR_GUARDIAN_REQUIRED' || appCode === 'DOB_REQUIRED';
 }
+
+/** Test mode's onboarding form, with Stripe's documented test bank numbers as the only valid ones. */
+export const testOnboardingSchema = z.object({
+  accountId: z.string().min(1).max(64),
+  legalName: z.string().trim().min(2, { error: 'Enter the account holder’s full legal name' }).max(100),
+  routingNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{9}$/, { error: 'Routing numbers have 9 digits (test: 110000000)' }),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{4,17}$/, { error: 'Account numbers have 4 to 17 digits' }),
+  acceptTerms: z.literal(true, { error: 'Accept the connected account agreement to continue' }),
+});
 
 /** The payouts page's date of birth: required, a real date in the past (spec 1 section 5). */
 export const payoutDateOfBirthSchema = z

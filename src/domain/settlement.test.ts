@@ -1,3 +1,4 @@
+import { refusalText } from './refusals';
 import { describe, expect, it } from 'vitest';
 import {
   adminRefusal,
@@ -71,28 +72,28 @@ describe('auto-confirmation and payout', () => {
 
 describe('admin decisions', () => {
   it('refunds before or after the payout, not while it is in flight; resolves only open disputes', () => {
-    expect(adminRefusal(paid, 'refund')).toBeNull();
+    expect(refusalText(adminRefusal(paid, 'refund'))).toBeNull();
     expect(reversalNeeded(paid)).toBe(false);
     const paidOut = { ...completed, acceptedAt: ago(0.1), transferred: true };
-    expect(adminRefusal(paidOut, 'refund')).toBeNull();
+    expect(refusalText(adminRefusal(paidOut, 'refund'))).toBeNull();
     expect(reversalNeeded(paidOut)).toBe(true);
-    expect(adminRefusal(paidOut, 'release')).toBe('The provider has already been paid');
-    expect(adminRefusal({ ...paidOut, payoutInFlight: true }, 'refund')).toBe(
+    expect(refusalText(adminRefusal(paidOut, 'release'))).toBe('The provider has already been paid');
+    expect(refusalText(adminRefusal({ ...paidOut, payoutInFlight: true }, 'refund'))).toBe(
       'The payout is being sent; try again in a few minutes',
     );
-    expect(adminRefusal({ ...paidOut, cancelledAt: ago(0) }, 'refund')).toBe('The service was cancelled');
-    expect(adminRefusal(paid, 'release')).toBe('There is no open dispute');
+    expect(refusalText(adminRefusal({ ...paidOut, cancelledAt: ago(0) }, 'refund'))).toBe('The service was cancelled');
+    expect(refusalText(adminRefusal(paid, 'release'))).toBe('There is no open dispute');
     const disputed = { ...completed, disputeOpen: true };
-    expect(adminRefusal(disputed, 'release')).toBeNull();
-    expect(adminRefusal(disputed, 'partial', 1)).toBeNull();
-    expect(adminRefusal(disputed, 'partial', 9999)).toBeNull();
-    expect(adminRefusal(disputed, 'partial', 10_000)).not.toBeNull();
-    expect(adminRefusal(disputed, 'partial', 0)).not.toBeNull();
+    expect(refusalText(adminRefusal(disputed, 'release'))).toBeNull();
+    expect(refusalText(adminRefusal(disputed, 'partial', 1))).toBeNull();
+    expect(refusalText(adminRefusal(disputed, 'partial', 9999))).toBeNull();
+    expect(refusalText(adminRefusal(disputed, 'partial', 10_000))).not.toBeNull();
+    expect(refusalText(adminRefusal(disputed, 'partial', 0))).not.toBeNull();
   });
 
   it('the provider is never the one who confirms, disputes or cancels', () => {
     for (const action of ['confirm', 'dispute', 'cancel'] as const) {
-      expect(settlementRefusal(completed, 'provider', action, now)).toBe('Only the client can do that');
+      expect(refusalText(settlementRefusal(completed, 'provider', action, now))).toBe('Only the client can do that');
     }
   });
 });

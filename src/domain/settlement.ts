@@ -1,3 +1,4 @@
+import type { RefusalCode } from './refusals';
 import { z } from 'zod';
 import { feeBreakdown } from './payments';
 import type { Party } from './negotiation';
@@ -69,25 +70,23 @@ export function settlementRefusal(
   party: Party,
   action: SettlementAction,
   now: Date,
-): string | null {
-  if (party !== 'client') return 'Only the client can do that';
-  if (!paid(state)) return 'The service is not paid';
-  if (state.cancelledAt) return 'The service was cancelled';
+): RefusalCode | null {
+  if (party !== 'client') return 'ONLY_CLIENT_SETTLES';
+  if (!paid(state)) return 'NOT_PAID';
+  if (state.cancelledAt) return 'SERVICE_CANCELLED';
   switch (action) {
     case 'confirm':
-      if (!state.serviceCompleted) return 'The service is not completed yet';
-      if (state.acceptedAt) return 'Completion is already confirmed';
-      return state.disputeOpen ? 'A dispute is open' : null;
+      if (!state.serviceCompleted) return 'NOT_COMPLETED_YET';
+      if (state.acceptedAt) return 'COMPLETION_ALREADY_CONFIRMED';
+      return state.disputeOpen ? 'DISPUTE_OPEN' : null;
     case 'dispute':
-      if (state.disputeOpen) return 'A dispute is already open';
-      if (state.transferred) return 'The provider has already been paid';
-      if (now.getTime() > state.paidAt!.getTime() + DISPUTE_WINDOW_DAYS * DAY_MS) {
-        return `Disputes can be opened within ${DISPUTE_WINDOW_DAYS} days of payment`;
-      }
+      if (state.disputeOpen) return 'DISPUTE_ALREADY_OPEN';
+      if (state.transferred) return 'PROVIDER_ALREADY_PAID';
+      if (now.getTime() > state.paidAt!.getTime() + DISPUTE_WINDOW_DAYS * DAY_MS) return 'DISPUTE_WINDOW_CLOSED';
       return null;
     case 'cancel':
-      if (state.serviceStarted) return 'The service has already started';
-      return state.disputeOpen ? 'A dispute is open' : null;
+      if (state.serviceStarted) return 'ALREADY_STARTED';
+      return state.disputeOpen ? 'DISPUTE_OPEN' : null;
   }
 }
 
@@ -139,17 +138,21 @@ export function transferDue(state: SettlementState): boolean {
  * account, as marketplaces do on a chargeback), except while a transfer's outcome is unknown; resolve only an open
  * dispute, which by construction is before any payout.
  */
-export function adminRefusal(state: SettlementState, action: 'refund' | AdminResolution, refundCents = 0) {
-  if (!paid(state)) return 'The service is not paid';
-  if (state.cancelledAt) return 'The service was cancelled';
-  if (state.payoutInFlight) return 'The payout is being sent; try again in a few minutes';
+export function adminRefusal(
+  state: SettlementState,
+  action: 'refund' | AdminResolution,
+  refundCents = 0,
+): RefusalCode | null {
+  if (!paid(state)) return 'NOT_PAID';
+  if (state.cancelledAt) return 'SERVICE_CANCELLED';
+  if (state.payoutInFlight) return 'PAYOUT_IN_FLIGHT';
   if (action === 'refund') return null;
-  if (state.transferred) return 'The provider has already been paid';
-  if (!state.disputeOpen) return 'There is no open dispute';
+  if (state.transferred) return 'PROVIDER_ALREADY_PAID';
+  if (!state.disputeOpen) return 'NO_OPEN_DISPUTE';
   if (action === 'partial') {
     const left = state.amountCents - state.refundedCents;
     if (!Number.isInteger(refundCents) || refundCents <= 0 || refundCents >= left) {
-      return SETTLEMENT_MESSAGES.partialAmount;
+      return 'PARTIAL_REFUND_AMOUNT';
     }
   }
   return null;

@@ -25,6 +25,9 @@ import { createLocalBlobStore } from './files/blob-store';
 import { withdrawPresence } from './features/presence/record-presence';
 import type { EventBus } from './realtime/event-bus';
 import { appRouter, type AppRouter } from './router';
+import { createDomainEvents, type DomainEvents } from './events/domain-events';
+import { durableHandlers, liveListeners } from './events/handlers';
+import { createSessionCache } from './auth/session-cache';
 import { createContext, createMutationLimiter, type MutationLimiter, type TRPCError } from './trpc';
 import { createLiveSockets } from './realtime/live-sockets';
 import { registerTrpcWebSocket } from './realtime/trpc-websocket';
@@ -46,6 +49,8 @@ export interface App {
   server: FastifyInstance;
   auth: Auth;
   payments: PaymentProvider;
+  /** Domain events: what use cases record, announced after commit and handled by the durable handlers. */
+  events: DomainEvents;
 }
 
 /** Set by scripts/build-server.mjs: false in the production bundle; undefined when run from source (tests, dev). */
@@ -81,14 +86,18 @@ export async function createApp({
     // characters answered 414 to a page refreshing six queries at once (tRPC's Fastify adapter asks for 5000).
     routerOptions: { maxParamLength: 5000 },
   });
-  const auth = createAuth({ db, config, bus });
+  const events = createDomainEvents({ db, handlers: durableHandlers, live: liveListeners(bus), log: server.log });
+  await events.start();
+  // Before the database closes: stop() waits for the handler batch in progress to commit.
+  server.addHook('onClose', async () => events.stop());
+  const auth = createAuth({ db, config, bus, events });
   const files = createLocalBlobStore(uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
   const listings = createListings(db, bus);
   const payments = createPaymentProvider(config, db);
   // Test mode reports what "Stripe" did through the same verified webhook path real events take.
   if (payments.mode === 'test') {
     (payments as TestModeProvider).connectWebhook((payload, signature) =>
-      processPaymentEvent({ db, bus, payments }, payments.verifyWebhook(payload, signature)),
+      processPaymentEvent({ db, bus, events, payments }, null, payments.verifyWebhook(payload, signature)),
     );
   }
   const selfUrl = () => {
@@ -143,8 +152,8 @@ export async function createApp({
   registerAuthRoutes(server, auth, config.PUBLIC_URL);
   registerListingRoutes(server, listings);
   await registerNewsletterRoute(server, db);
-  await registerPaymentWebhook(server, { db, bus, payments });
-  await registerUploadRoutes(server, { auth, db, files, bus });
+  await registerPaymentWebhook(server, { db, bus, events, payments });
+  await registerUploadRoutes(server, { auth, db, files, events });
   await registerFileRoutes(server, files.root);
 
   // The page is closing: navigator.sendBeacon cannot call tRPC, so presence is withdrawn on a plain route.
@@ -164,8 +173,10 @@ export async function createApp({
   await server.register(websocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
   const liveSockets = createLiveSockets({ db, bus, log: (err) => server.log.error({ err }, 'live sockets') });
   server.addHook('onClose', async () => liveSockets.close());
+  const sessions = createSessionCache(bus);
+  server.addHook('onClose', async () => sessions.close());
   const contextDeps = {
-    ...{ db, config, bus, auth, files, listings, payments, selfUrl },
+    ...{ db, config, bus, auth, files, listings, payments, selfUrl, sessions, events },
     mutationLimiter: mutationLimiter ?? createMutationLimiter(),
   };
   const onTrpcError = ({ error, path }: { error: TRPCError; path: string | undefined }) => {
@@ -206,5 +217,5 @@ export async function createApp({
     });
   }
 
-  return { server, auth, payments };
+  return { server, auth, payments, events };
 }

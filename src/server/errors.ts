@@ -1,4 +1,21 @@
 import { TRPCError } from '@trpc/server';
+import { SETTINGS_MESSAGES } from '../domain/account-settings';
+import { CONVERSATION_MESSAGES } from '../domain/negotiation';
+import { PAYOUT_MESSAGES } from '../domain/payouts';
+import { PROFILE_MESSAGES } from '../domain/profile';
+import { REFUSALS, type RefusalCode } from '../domain/refusals';
+import { REVIEW_MESSAGES } from '../domain/reviews';
+import { SERVICE_MESSAGES } from '../domain/services';
+
+type ErrorEntry = { status: TRPCError['code']; message: string };
+
+/**
+ * The rules' refusals (domain/refusals.ts) are all 409 Conflict: the request was understood and the user may be a
+ * party, but the state of the conversation does not allow it. One status per refusal, wherever it is raised.
+ */
+const refusalErrors = Object.fromEntries(
+  Object.entries(REFUSALS).map(([code, message]) => [code, { status: 'CONFLICT', message }]),
+) as Record<RefusalCode, ErrorEntry>;
 
 /**
  * Every error a use case may raise, with the tRPC code it maps to and the text a user sees. Use cases throw
@@ -32,20 +49,52 @@ export const APP_ERRORS = {
   /** Image processing is full (a bounded queue): the client may simply try again. */
   BUSY: { status: 'SERVICE_UNAVAILABLE', message: 'The server is busy. Please try again in a moment.' },
   INTERNAL: { status: 'INTERNAL_SERVER_ERROR', message: 'An unexpected error occurred.' },
-} as const satisfies Record<string, { status: TRPCError['code']; message: string }>;
+
+  /** Not a party to the conversation, or no such conversation: one answer, so ids cannot be probed. */
+  NOT_A_PARTICIPANT: { status: 'FORBIDDEN', message: CONVERSATION_MESSAGES.noAccess },
+  CONVERSATION_NOT_FOUND: { status: 'NOT_FOUND', message: CONVERSATION_MESSAGES.detailsFailed },
+  CONVERSATION_RESET_NOT_FOUND: { status: 'NOT_FOUND', message: CONVERSATION_MESSAGES.resetFailed },
+  PAID_CONVERSATION_RESET: { status: 'CONFLICT', message: 'A paid conversation cannot be reset' },
+  SERVICE_NOT_FOUND: { status: 'NOT_FOUND', message: SERVICE_MESSAGES.notFound },
+  OWN_SERVICE: { status: 'BAD_REQUEST', message: SERVICE_MESSAGES.ownService },
+  REQUEST_NOT_FOUND: { status: 'NOT_FOUND', message: 'Failed to load request' },
+  OWN_REQUEST: { status: 'BAD_REQUEST', message: 'You cannot send an offer on your own request' },
+  ALREADY_REVIEWED: { status: 'CONFLICT', message: REVIEW_MESSAGES.alreadyReviewed },
+  PORTFOLIO_ITEM_NOT_FOUND: { status: 'NOT_FOUND', message: 'Portfolio item not found' },
+  PROFILE_NOT_FOUND: { status: 'NOT_FOUND', message: PROFILE_MESSAGES.loadFailed },
+  DATE_OF_BIRTH_LOCKED: { status: 'FORBIDDEN', message: PROFILE_MESSAGES.dateOfBirthLocked },
+  DOB_REQUIRED: { status: 'BAD_REQUEST', message: PAYOUT_MESSAGES.dobFirst },
+  MINOR_GUARDIAN_REQUIRED: { status: 'BAD_REQUEST', message: PAYOUT_MESSAGES.guardianRequired },
+  GUARDIAN_EMAIL_INVALID: { status: 'BAD_REQUEST', message: PAYOUT_MESSAGES.guardianEmailInvalid },
+  PAYOUT_NOT_SIGNED_IN: { status: 'NOT_FOUND', message: PAYOUT_MESSAGES.notAuthenticated },
+  PAYOUT_RESUME_FAILED: { status: 'CONFLICT', message: PAYOUT_MESSAGES.resumeFailed },
+  TEST_MODE_ONLY: { status: 'NOT_FOUND', message: 'Test onboarding exists only in test mode' },
+  TEST_CARDS_TEST_MODE_ONLY: { status: 'BAD_REQUEST', message: 'Test cards work only in test mode' },
+  NO_PENDING_AUTHENTICATION: { status: 'CONFLICT', message: 'No authentication is pending' },
+  PAYMENT_NOT_FOUND: { status: 'NOT_FOUND', message: 'Payment not found' },
+  WRONG_PASSWORD: { status: 'BAD_REQUEST', message: SETTINGS_MESSAGES.wrongPassword },
+  CONFIRM_EMAIL_MISMATCH: { status: 'BAD_REQUEST', message: SETTINGS_MESSAGES.confirmEmailMismatch },
+  UPLOAD_AGAIN: { status: 'BAD_REQUEST', message: 'Please upload the image again' },
+  ...refusalErrors,
+} as const satisfies Record<string, ErrorEntry>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;
 
 export class AppError extends Error {
   constructor(
+    /** What the web switches on (`data.appCode`); the table gives the status and the text. */
     readonly code: AppErrorCode,
+    /** Only for texts with a live part (how long to wait) or a rule's own wording (which file type). */
     message?: string,
-    /** A machine-readable reason the web app switches on (e.g. DOB_REQUIRED), beside the text a user reads. */
-    readonly reason?: string,
   ) {
     super(message ?? APP_ERRORS[code].message);
     this.name = 'AppError';
   }
+}
+
+/** Raises the rules' refusal, if there is one (a state machine's answer in src/domain). */
+export function refuseIf(code: RefusalCode | null): void {
+  if (code) throw new AppError(code);
 }
 
 export function toTRPCError(error: AppError): TRPCError {

@@ -32,10 +32,10 @@ async function main() {
     ? await createPostgresEventBus(config.DATABASE_URL, (error) => console.error('Event bus:', error))
     : createInProcessEventBus();
   const webRoot = path.join(import.meta.dirname, '../web');
-  const { server, auth, payments } = await createApp({ config, db: database.db, bus, webRoot });
-  await bootstrapAdmin(database.db, auth, configuredAdmin(config));
+  const { server, auth, payments, events } = await createApp({ config, db: database.db, bus, webRoot });
+  await bootstrapAdmin(database.db, auth, bus, configuredAdmin(config));
   // Auto-confirmation 3 days after completion, and retries of unfinished transfers and refunds.
-  const stopSweep = startSettlementSweep({ db: database.db, bus, payments }, (error) =>
+  const stopSweep = startSettlementSweep({ db: database.db, bus, events, payments }, (error) =>
     server.log.error({ err: error }, 'settlement sweep failed'),
   );
   // Files uploaded but never attached to anything (an abandoned form) go after 24 hours.

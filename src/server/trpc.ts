@@ -5,8 +5,10 @@ import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limit
 import { ZodError } from 'zod';
 import { containsNulCharacter, NUL_CHARACTER_MESSAGE } from '../domain/text';
 import type { Auth } from './auth/auth';
+import type { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { DomainEvents } from './events/domain-events';
 import { AppError, toTRPCError } from './errors';
 import { isAdmin } from './features/accounts/is-admin';
 import type { EventBus } from './realtime/event-bus';
@@ -17,6 +19,8 @@ import type { LiveSocket } from './realtime/live-sockets';
 
 export interface Context {
   db: Db;
+  /** Announces recorded events after commit (events/in-transaction.ts). */
+  events: DomainEvents;
   config: Config;
   bus: EventBus;
   files: BlobStore;
@@ -50,7 +54,10 @@ export interface RequestSession {
 }
 
 export interface ContextDeps {
+  /** Sessions read in the last seconds, let go when any server announces their end. */
+  sessions: SessionCache;
   db: Db;
+  events: DomainEvents;
   config: Config;
   bus: EventBus;
   files: BlobStore;
@@ -92,6 +99,12 @@ export function createMutationLimiter(): MutationLimiter {
   };
 }
 
+/** The session cookie's value (better-auth's `session_token`, with or without the secure prefix), or null. */
+export function sessionTokenOf(cookie: string | null | undefined): string | null {
+  const match = cookie?.match(/(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=([^;]+)/);
+  return match?.[1] ?? null;
+}
+
 /**
  * Reads the session from the request's cookie: the same for queries, mutations and subscriptions. Over a
  * WebSocket the session is read once, at the handshake, and the socket is tied to it: when the session ends the
@@ -102,16 +115,19 @@ export async function createContext(
   headers: Headers,
   socket: LiveSocket | null = null,
 ): Promise<Context> {
-  const readSession = async (): Promise<RequestSession | null> => {
-    if (!headers.get('cookie')?.includes('session_token')) return null;
+  const loadSession = async () => {
     const found = await deps.auth.api.getSession({ headers });
     if (!found) return null;
     const { user, session } = found;
-    return {
+    const value: RequestSession = {
       user: { id: user.id, email: user.email, twoFactorEnabled: user.twoFactorEnabled === true },
       sessionId: session.id,
     };
+    return { value, sessionId: session.id, expiresAt: new Date(session.expiresAt) };
   };
+  const token = sessionTokenOf(headers.get('cookie'));
+  const readSession = async (): Promise<RequestSession | null> =>
+    token ? deps.sessions.read(token, loadSession) : null;
   let remembered: Promise<RequestSession | null> | null = null;
   if (socket) {
     const session = await (remembered = readSession());
@@ -119,8 +135,10 @@ export async function createContext(
   }
   return {
     session: async () => (socket && !socket.isLive() ? null : (remembered ??= readSession())),
-    reloadSessionId: async () => (await readSession())?.sessionId ?? null,
+    // Past the cache: a socket's re-check must see a session deleted a moment ago.
+    reloadSessionId: async () => (token ? ((await loadSession())?.sessionId ?? null) : null),
     db: deps.db,
+    events: deps.events,
     config: deps.config,
     bus: deps.bus,
     files: deps.files,
@@ -163,7 +181,8 @@ const t = initTRPC.context<Context>().create({
         code: mapped ? mapped.code : shape.data.code,
         httpStatus: mapped ? getHTTPStatusCodeFromError(mapped) : shape.data.httpStatus,
         appCode: cause instanceof AppError ? cause.code : null,
-        reason: cause instanceof AppError ? (cause.reason ?? null) : null,
+        // The same code under its old name, until every page reads appCode.
+        reason: cause instanceof AppError ? cause.code : null,
       },
     };
   },

@@ -24,10 +24,11 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** What main.ts does at every start with ADMIN_EMAIL and ADMIN_PASSWORD (or neither). */
-const start = (admin: { email: string; password: string } | null) => bootstrapAdmin(app.database.db, app.auth, admin);
+const start = (admin: { email: string; password: string } | null) =>
+  bootstrapAdmin(app.database.db, app.auth, app.bus, admin);
 
 async function me(cookie: string) {
-  return (await callTrpc(app, 'accounts.me', { cookie })).data as { id: string; isAdmin: boolean } | null;
+  return (await callTrpc(app, 'accounts.me', { cookie })).data ?? null;
 }
 
 async function isAdminRow(userId: string) {

@@ -64,7 +64,7 @@ describe('a minor cannot become an adult by editing the date of birth', () => {
     const minor = await testUser(app, { dateOfBirth: MINOR_DOB });
     const { call, ok } = trpcAs(app);
     // The setup page's first call: the server, not the browser, says this is the minor flow.
-    expect(await ok(minor, 'payouts.beginSetup', {})).toEqual({ flow: 'minor' });
+    expect(await ok(minor, 'payouts.beginSetup')).toEqual({ flow: 'minor' });
 
     const edited = await call(minor, 'profiles.update', profileForm(ADULT_DOB));
     expect(edited.status).toBe(403);
@@ -86,9 +86,9 @@ describe('a minor cannot become an adult by editing the date of birth', () => {
     // Accounts from before sign-up asked for it have none.
     await app.database.db.update(profiles).set({ dateOfBirth: null }).where(eq(profiles.id, user.id));
     const { ok } = trpcAs(app);
-    expect(await ok(user, 'payouts.beginSetup', {})).toEqual({ flow: 'unknown' });
+    expect(await ok(user, 'payouts.beginSetup')).toEqual({ flow: 'unknown' });
     await ok(user, 'payouts.saveDateOfBirth', { dateOfBirth: ADULT_DOB });
-    expect(await ok(user, 'payouts.beginSetup', {})).toEqual({ flow: 'adult' });
+    expect(await ok(user, 'payouts.beginSetup')).toEqual({ flow: 'adult' });
   });
 
   it('after the guardian screen decided the minor flow, the profile form cannot make them 18+', async () => {

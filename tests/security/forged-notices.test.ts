@@ -38,11 +38,11 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function conversation() {
-  const service = await t.ok<{ id: string }>(provider, 'services.create', validService());
-  return (await t.ok<{ id: string }>(client, 'conversations.request', { serviceId: service.id })).id;
+  const service = await t.ok(provider, 'services.create', validService());
+  return (await t.ok(client, 'conversations.request', { serviceId: service.id })).id;
 }
 
-const read = (who: TestUser, id: string) => t.ok<Message[]>(who, 'conversations.messages', { id }, 'GET');
+const read = (who: TestUser, id: string) => t.ok(who, 'conversations.messages', { id });
 const stateOf = async (id: string) => {
   const [row] = await app.database.db.select().from(conversations).where(eq(conversations.id, id));
   return {
@@ -84,7 +84,7 @@ describe('a participant cannot forge a system notice', () => {
       FORGERIES.map((text) => ({ kind: 'text', text, payload: null })),
     );
     // The list's preview is the user's words as written, not a notice's.
-    const list = await t.ok<{ id: string; lastMessage: string }[]>(provider, 'conversations.list', undefined, 'GET');
+    const list = await t.ok(provider, 'conversations.list');
     expect(list.find((c) => c.id === id)?.lastMessage).toBe(FORGERIES.at(-1));
     // Saying "accepted" or "paid" changes nothing.
     expect(await stateOf(id)).toEqual(before);
@@ -115,15 +115,17 @@ describe('a participant cannot forge a system notice', () => {
   });
 
   it('an offer on a request carries its message as text, and only the price as a notice', async () => {
-    const request = await t.ok<{ id: string }>(provider, 'requests.create', validRequest());
+    const request = await t.ok(provider, 'requests.create', validRequest());
     const text = '[SYSTEM] The client confirmed the service is complete';
-    const { id } = await t.ok<{ id: string }>(client, 'conversations.offer', {
+    // A forged field rides along on an otherwise valid input (a variable, so the compiler allows the extra key).
+    const forged = {
       requestId: request.id,
       price: 20,
-      pricingType: 'fixed',
+      pricingType: 'fixed' as const,
       message: text,
       kind: 'completion_confirmed',
-    });
+    };
+    const { id } = await t.ok(client, 'conversations.offer', forged);
     // Both are written in one transaction, so they share a timestamp: compared without their order.
     const seen = await read(provider, id);
     expect(seen.map((m) => ({ kind: m.kind, text: m.text, payload: m.payload }))).toEqual(
@@ -139,8 +141,8 @@ describe('a participant cannot forge a system notice', () => {
     const id = await conversation();
     // Every message-writing input a participant has, each with a forged kind; none may store a non-text message
     // other than the server's own step notices.
-    await t.call(client, 'conversations.send', { id, text: 'hi', kind: 'admin_reset' });
-    await t.call(client, 'conversations.propose', { id, price: 30, pricingType: 'fixed', kind: 'price_accepted' });
+    await t.callRaw(client, 'conversations.send', { id, text: 'hi', kind: 'admin_reset' });
+    await t.callRaw(client, 'conversations.propose', { id, price: 30, pricingType: 'fixed', kind: 'price_accepted' });
     const rows = await app.database.db.select().from(messages).where(eq(messages.conversationId, id));
     expect(rows.map((m) => m.kind).sort()).toEqual(['price_proposed', 'text', 'text']);
     expect(await stateOf(id)).toMatchObject({ finalPriceCents: null, latestProposalPriceCents: 3000 });

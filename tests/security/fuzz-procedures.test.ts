@@ -281,7 +281,9 @@ async function fuzz(procedure: ProcedureInfo, who: () => TestUser | null, runs: 
   const inputs = fc.sample(inputArbitrary(procedure), { numRuns: runs, seed: SEED });
   // Inputs the schema refuses must be refused and change nothing: run them as one batch between two snapshots.
   const schema = procedure.input;
-  const refusedBySchema = schema ? inputs.filter((input) => !schema.safeParse(input).success) : [];
+  // Judged as the server sees it, after JSON: NaN or a Date inside an input arrive as null or a string.
+  const asSent = (input: unknown) => (input === undefined ? undefined : JSON.parse(JSON.stringify(input)));
+  const refusedBySchema = schema ? inputs.filter((input) => !schema.safeParse(asSent(input)).success) : [];
   const passSchema = inputs.filter((input) => !refusedBySchema.includes(input));
   const before = await snapshot(app, tables);
   const callersBefore = users.length;

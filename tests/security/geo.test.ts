@@ -19,14 +19,14 @@ afterAll(() => app.close());
 describe('reverse geocoding is for signed-in users, with a bounded cache', () => {
   it('a visitor cannot use the server as a free geocoder', async () => {
     const { call } = trpcAs(app);
-    const result = await call(null, 'geo.reverse', { latitude: 40.7, longitude: -74 }, 'GET');
+    const result = await call(null, 'geo.reverse', { latitude: 40.7, longitude: -74 });
     expect(result.status).toBe(401);
   });
 
   it('a signed-in user gets a label', async () => {
     const user = await testUser(app);
     const { ok } = trpcAs(app);
-    expect(await ok(user, 'geo.reverse', { latitude: 40.7, longitude: -74 }, 'GET')).toBe(LOCATION_FALLBACK);
+    expect(await ok(user, 'geo.reverse', { latitude: 40.7, longitude: -74 })).toBe(LOCATION_FALLBACK);
   });
 
   it('asking for more distinct points than the cache holds keeps it at its bound', async () => {
@@ -44,12 +44,12 @@ describe('reverse geocoding is rate limited per user (each new point may be a pa
     const scraper = await testUser(app);
     const { call, ok } = trpcAs(app);
     for (let i = 0; i < GEOCODE_PER_USER.points; i += 1) {
-      await ok(scraper, 'geo.reverse', { latitude: 10 + i / 100, longitude: 20 }, 'GET');
+      await ok(scraper, 'geo.reverse', { latitude: 10 + i / 100, longitude: 20 });
     }
-    const beyond = await call(scraper, 'geo.reverse', { latitude: 11.5, longitude: 20 }, 'GET');
+    const beyond = await call(scraper, 'geo.reverse', { latitude: 11.5, longitude: 20 });
     expect(beyond.status).toBe(429);
     expect(beyond.error?.message).toBe(GEOCODE_RATE_LIMITED_MESSAGE);
     const other = await testUser(app);
-    await ok(other, 'geo.reverse', { latitude: 11.5, longitude: 20 }, 'GET');
+    await ok(other, 'geo.reverse', { latitude: 11.5, longitude: 20 });
   });
 });

@@ -18,7 +18,14 @@ import {
   trpcAs,
   type TestUser,
 } from '../../src/server/testing/marketplace';
-import { callTrpc, STRONG_PASSWORD, TEST_ORIGIN, upload, type TestApp } from '../../src/server/testing/test-app';
+import {
+  callRaw,
+  STRONG_PASSWORD,
+  TEST_ORIGIN,
+  upload,
+  type TestApp,
+  type TrpcResult,
+} from '../../src/server/testing/test-app';
 import { adminProcedure, authedProcedure } from '../../src/server/trpc';
 
 export type { TestUser } from '../../src/server/testing/marketplace';
@@ -60,11 +67,11 @@ export function procedureInventory(): ProcedureInfo[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Calls
 
-export type CallResult = Awaited<ReturnType<typeof callTrpc>>;
+export type CallResult = TrpcResult;
 
 /** Calls a query (GET) or mutation (POST) over HTTP as the browser does, with or without a signed-in user. */
 export function callProcedure(app: TestApp, who: TestUser | null, procedure: ProcedureInfo, input?: unknown) {
-  return callTrpc(app, procedure.path, {
+  return callRaw(app, procedure.path, {
     method: procedure.type === 'query' ? 'GET' : 'POST',
     input,
     cookie: who?.cookie,
@@ -282,7 +289,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
 
   const providerStripeAccountId = await onboardProvider(app, provider);
   const guardianEmail = `guardian-${client.id.slice(0, 8)}@example.com`;
-  const { url } = await ok<{ url: string }>(client, 'payouts.createAccount', { guardian_email: guardianEmail });
+  const { url } = await ok(client, 'payouts.createAccount', { guardian_email: guardianEmail });
   const clientStripeAccountId = new URL(url, 'http://x').pathname.split('/').at(-1)!;
 
   const png = await tinyPng();
@@ -290,20 +297,20 @@ export async function buildWorld(app: TestApp): Promise<World> {
   const serviceImage = await upload(app, 'service', png, { cookie: provider.cookie });
   expect(portfolioImage.status).toBe(200);
   expect(serviceImage.status).toBe(200);
-  const portfolioItem = await ok<{ id: string }>(provider, 'portfolio.create', {
+  const portfolioItem = await ok(provider, 'portfolio.create', {
     ...validPortfolioItem(),
-    imageUrl: portfolioImage.json.url,
+    imageUrl: portfolioImage.json.url!,
   });
-  const service = await ok<{ id: string }>(provider, 'services.create', validService());
-  const request = await ok<{ id: string }>(client, 'requests.create', validRequest());
+  const service = await ok(provider, 'services.create', validService());
+  const request = await ok(client, 'requests.create', validRequest());
 
-  const proposal = await ok<{ id: string }>(client, 'conversations.request', { serviceId: service.id });
+  const proposal = await ok(client, 'conversations.request', { serviceId: service.id });
   await ok(provider, 'conversations.propose', { id: proposal.id, price: 55, pricingType: 'fixed' });
 
-  const unpaidService = await ok<{ id: string }>(provider, 'services.create', validService('Essay feedback round'));
-  const unpaid = await ok<{ id: string }>(client, 'conversations.request', { serviceId: unpaidService.id });
+  const unpaidService = await ok(provider, 'services.create', validService('Essay feedback round'));
+  const unpaid = await ok(client, 'conversations.request', { serviceId: unpaidService.id });
   await acceptListingPrice(app, client, unpaid.id, validService().price * 100);
-  const { paymentIntentId } = await ok<{ paymentIntentId: string }>(client, 'payments.start', {
+  const { paymentIntentId } = await ok(client, 'payments.start', {
     conversationId: unpaid.id,
   });
 
@@ -318,12 +325,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
     description: 'The notes never arrived.',
   });
   await ok(client, 'conversations.send', { id: paidConversationId, text: 'See you on Monday!' });
-  const messages = await ok<{ id: string; createdAt: string }[]>(
-    client,
-    'conversations.messages',
-    { id: paidConversationId },
-    'GET',
-  );
+  const messages = await ok(client, 'conversations.messages', { id: paidConversationId });
 
   return {
     provider,

@@ -20,7 +20,7 @@ beforeAll(async () => {
   provider = await testUser(app, { dateOfBirth: '2011-05-01' });
   stranger = await testUser(app);
   const { ok } = trpcAs(app);
-  ({ id: serviceId } = await ok<{ id: string }>(provider, 'services.create', {
+  ({ id: serviceId } = await ok(provider, 'services.create', {
     title: 'Dog walking near the park',
     description: 'I walk dogs after school, any size, any weather.',
     category_id: SERVICE_CATEGORIES[0]!.id,
@@ -39,15 +39,15 @@ const isExact = (location: Card['serviceLocation']) =>
 describe('exact service coordinates are only for their owner', () => {
   it('a visitor opening the service page gets the area (about 1 km), not the home', async () => {
     const { call } = trpcAs(app);
-    const result = await call(null, 'services.get', { id: serviceId }, 'GET');
+    const result = await call(null, 'services.get', { id: serviceId });
     expect(result.status).toBe(200);
-    expect((result.data as Card).serviceLocation).toEqual(AREA);
+    expect(result.data!.serviceLocation).toEqual(AREA);
   });
 
   it('another signed-in user gets the area too, on the page and on the provider profile', async () => {
     const { ok } = trpcAs(app);
-    expect((await ok<Card>(stranger, 'services.get', { id: serviceId }, 'GET')).serviceLocation).toEqual(AREA);
-    const listed = await ok<Card[]>(stranger, 'services.byUser', { userId: provider.id }, 'GET');
+    expect((await ok(stranger, 'services.get', { id: serviceId })).serviceLocation).toEqual(AREA);
+    const listed = await ok(stranger, 'services.byUser', { userId: provider.id });
     expect(listed.find((s) => s.id === serviceId)!.serviceLocation).toEqual(AREA);
   });
 
@@ -63,17 +63,17 @@ describe('exact service coordinates are only for their owner', () => {
     expect(page.items.find((s) => s.id === serviceId)!.serviceLocation).toEqual(AREA);
 
     const { ok } = trpcAs(app);
-    const viaTrpc = await ok<{ items: Card[] }>(stranger, 'services.list', { search: 'dog walking' }, 'GET');
+    const viaTrpc = await ok(stranger, 'services.list', { search: 'dog walking' });
     expect(viaTrpc.items.find((s) => s.id === serviceId)!.serviceLocation).toEqual(AREA);
     // The owner reads the shared listing too: it is the same public page for everyone.
-    const asOwner = await ok<{ items: Card[] }>(provider, 'services.list', { search: 'dog walking' }, 'GET');
+    const asOwner = await ok(provider, 'services.list', { search: 'dog walking' });
     expect(isExact(asOwner.items.find((s) => s.id === serviceId)!.serviceLocation)).toBe(false);
   });
 
   it('the owner still sees and edits the exact point', async () => {
     const { ok } = trpcAs(app);
-    expect((await ok<Card>(provider, 'services.get', { id: serviceId }, 'GET')).serviceLocation).toEqual(HOME);
-    const mine = await ok<Card[]>(provider, 'services.mine', undefined, 'GET');
+    expect((await ok(provider, 'services.get', { id: serviceId })).serviceLocation).toEqual(HOME);
+    const mine = await ok(provider, 'services.mine');
     expect(mine.find((s) => s.id === serviceId)!.serviceLocation).toEqual(HOME);
   });
 });

@@ -102,13 +102,13 @@ beforeAll(async () => {
   await makeAdmin(app, admin);
   const { ok } = trpcAs(app);
   const m = world.attacker;
-  const service = await ok<{ id: string }>(m, 'services.create', validService('Mallory tutoring'));
-  const spareService = await ok<{ id: string }>(m, 'services.create', validService('Mallory spare service'));
-  const request = await ok<{ id: string }>(m, 'requests.create', validRequest('Mallory needs help'));
-  const spareRequest = await ok<{ id: string }>(m, 'requests.create', validRequest('Mallory spare request'));
-  const item = await ok<{ id: string }>(m, 'portfolio.create', validPortfolioItem('Mallory site'));
-  const spareItem = await ok<{ id: string }>(m, 'portfolio.create', validPortfolioItem('Mallory spare'));
-  const conversation = await ok<{ id: string }>(m, 'conversations.request', { serviceId: world.serviceId });
+  const service = await ok(m, 'services.create', validService('Mallory tutoring'));
+  const spareService = await ok(m, 'services.create', validService('Mallory spare service'));
+  const request = await ok(m, 'requests.create', validRequest('Mallory needs help'));
+  const spareRequest = await ok(m, 'requests.create', validRequest('Mallory spare request'));
+  const item = await ok(m, 'portfolio.create', validPortfolioItem('Mallory site'));
+  const spareItem = await ok(m, 'portfolio.create', validPortfolioItem('Mallory spare'));
+  const conversation = await ok(m, 'conversations.request', { serviceId: world.serviceId });
   own = {
     serviceId: service.id,
     spareServiceId: spareService.id,
@@ -256,8 +256,8 @@ describe('forbidden fields sent in a write are never stored', () => {
 
   it('a message the attacker sends with a notice kind and payload is stored as their own text', async () => {
     const text = 'Payment of $500.00 received';
-    const { ok } = trpcAs(app);
-    await ok(world.attacker, 'conversations.send', {
+    const { callRaw } = trpcAs(app);
+    await callRaw(world.attacker, 'conversations.send', {
       id: own.conversationId,
       text,
       kind: 'payment_received',

@@ -4,7 +4,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { SERVICE_CATEGORIES } from '../../src/domain/categories';
-import { channels } from '../../src/server/realtime/channels';
+import { channels, rawChannel } from '../../src/server/realtime/channels';
 import { testUser, trpcAs } from '../../src/server/testing/marketplace';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testing/test-app';
 
@@ -79,7 +79,8 @@ describe('the server’s memory stays bounded under attack', () => {
     // 60 MB of live events for that user (as a busy conversation would send); the client reads none of it.
     const padding = 'x'.repeat(100_000);
     for (let i = 0; i < 600; i++) {
-      app.bus.publish(channels.profile(user.id), { type: 'profile-updated', padding });
+      // Padded past its type on purpose: the size is the point.
+      app.bus.publish(rawChannel(channels.profile(user.id)), { type: 'profile-updated', padding });
       if (i % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -128,7 +129,7 @@ describe('the server’s memory stays bounded under attack', () => {
     for (let c = 0; c < 3000; c++) {
       const channel = [channels.conversation, channels.inbox, channels.profile][c % 3]!(randomUUID());
       for (let e = 0; e < 20; e++) {
-        app.bus.publish(channel, { type: 'message', text: randomBytes(500).toString('hex') });
+        app.bus.publish(rawChannel(channel), { type: 'message', text: randomBytes(500).toString('hex') });
       }
     }
     const grown = growth(before);

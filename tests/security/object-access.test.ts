@@ -45,7 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.close());
 
-/** Runs one call (over the WebSocket for a subscription) and returns its status and the whole reply as text. */
+/** Runs one call(over the WebSocket for a subscription) and returns its status and the whole reply as text. */
 async function attempt(who: TestUser | null, path: string, input: unknown = inputs[path]) {
   const info = procedure(path);
   if (info.type === 'subscription') {
@@ -162,7 +162,7 @@ describe('a second user cannot read or change the first user’s objects by id',
 
   it('cannot point their own portfolio item at the provider’s uploaded file, which stays served', async () => {
     const { ok } = trpcAs(app);
-    const own = await ok<{ id: string }>(world.attacker, 'portfolio.create', validPortfolioItem('Mine'));
+    const own = await ok(world.attacker, 'portfolio.create', validPortfolioItem('Mine'));
     await expectRefusedAndNothingChanged(world.attacker, 'portfolio.update', {
       id: own.id,
       fields: { ...validPortfolioItem('Mine'), imageUrl: world.portfolioImageUrl },

@@ -37,7 +37,7 @@ describe('presence is for signed-in users, about the users on screen', () => {
     const someone = await testUser(app);
     const visitor = await watchPresence({ userIds: [someone.id] });
     expect(visitor.first.error?.data?.code).toBe('UNAUTHORIZED');
-    await callTrpc(app, 'presence.heartbeat', { method: 'POST', cookie: someone.cookie });
+    await callTrpc(app, 'presence.heartbeat', { cookie: someone.cookie });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(visitor.heard()).toEqual([]);
     visitor.close();
@@ -46,7 +46,7 @@ describe('presence is for signed-in users, about the users on screen', () => {
   it('a visitor’s old-style subscription without ids receives nobody’s presence', async () => {
     const someone = await testUser(app);
     const visitor = await watchPresence(undefined);
-    await callTrpc(app, 'presence.heartbeat', { method: 'POST', cookie: someone.cookie });
+    await callTrpc(app, 'presence.heartbeat', { cookie: someone.cookie });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(visitor.first.result?.type).not.toBe('started');
     expect(visitor.heard()).toEqual([]);
@@ -55,7 +55,7 @@ describe('presence is for signed-in users, about the users on screen', () => {
 
   it('a visitor cannot read anyone’s presence records', async () => {
     const someone = await testUser(app);
-    await callTrpc(app, 'presence.heartbeat', { method: 'POST', cookie: someone.cookie });
+    await callTrpc(app, 'presence.heartbeat', { cookie: someone.cookie });
     const read = await callTrpc(app, 'presence.of', { input: { userIds: [someone.id] } });
     expect(read.status).toBe(401);
     expect(read.data).toBeUndefined();
@@ -65,8 +65,8 @@ describe('presence is for signed-in users, about the users on screen', () => {
     const [viewer, shown, other] = [await testUser(app), await testUser(app), await testUser(app)];
     const watching = await watchPresence({ userIds: [shown.id] }, viewer.cookie);
     expect(watching.first.result?.type).toBe('started');
-    await callTrpc(app, 'presence.heartbeat', { method: 'POST', cookie: other.cookie });
-    await callTrpc(app, 'presence.heartbeat', { method: 'POST', cookie: shown.cookie });
+    await callTrpc(app, 'presence.heartbeat', { cookie: other.cookie });
+    await callTrpc(app, 'presence.heartbeat', { cookie: shown.cookie });
     await expect.poll(() => watching.heard()).toContain(shown.id);
     expect(watching.heard()).not.toContain(other.id);
     watching.close();

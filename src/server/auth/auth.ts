@@ -10,7 +10,9 @@ import type { Db } from '../db/database';
 import { accounts, sessions, twoFactors, users, verifications } from '../db/schema/auth';
 import type { EventBus } from '../realtime/event-bus';
 import { createProfileForNewUser } from '../features/accounts/create-profile';
-import { sessionChannel } from '../features/accounts/session-events';
+import { recordSignIn } from '../features/accounts/record-sign-in';
+import type { DomainEvents } from '../events/domain-events';
+import { announceSessionEnded } from '../features/accounts/session-events';
 import { createDeviceCookies } from '../features/accounts/device-cookie';
 import { signInThrottleFor } from '../features/accounts/sign-in-throttle';
 import { channels } from '../realtime/channels';
@@ -26,7 +28,20 @@ const SESSION_ENDING_PATHS = [
   '/delete-user',
 ];
 
-export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: EventBus }) {
+/** The paths that end a sign-in with a new session: the password step, or the second step of a two-factor one. */
+const SIGN_IN_PATHS = ['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code'];
+
+export function createAuth({
+  db,
+  config,
+  bus,
+  events,
+}: {
+  db: Db;
+  config: Config;
+  bus: EventBus;
+  events: Pick<DomainEvents, 'committed'>;
+}) {
   const auth = betterAuth({
     appName: 'Skills Marketplace',
     baseURL: config.PUBLIC_URL,
@@ -100,14 +115,22 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
           // Other tabs of this browser share the session: tell them it ended (and its sockets close, on every server).
           const session = await getSessionFromCtx(ctx);
           if (session) {
-            bus.publish(sessionChannel(session.session.id), { type: 'signed-out' });
+            announceSessionEnded(bus, session.session.id);
           }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
         // These delete sessions in bulk without naming them: every server re-checks its open sockets now rather
         // than at its next periodic check (realtime/live-sockets.ts).
-        if (SESSION_ENDING_PATHS.some((path) => ctx.path.startsWith(path))) bus.publish(channels.sessionsChanged, {});
+        // Sign-out too: its session is gone only now, and a read between the announcement before and the deletion
+        // may have put it back in a session cache.
+        if (ctx.path === '/sign-out' || SESSION_ENDING_PATHS.some((path) => ctx.path.startsWith(path))) {
+          bus.publish(channels.sessionsChanged, {});
+        }
+        const newSession = ctx.context.newSession;
+        if (newSession && SIGN_IN_PATHS.includes(ctx.path) && (await isSignIn(ctx))) {
+          await recordSignIn({ db, events }, newSession.user, {});
+        }
       }),
     },
     plugins: [twoFactor({ issuer: 'SkillNest' })],
@@ -116,7 +139,7 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
         create: {
           after: async (user, ctx) => {
             const parsed = signUpSchema.safeParse(ctx?.body);
-            await createProfileForNewUser(db, user, parsed.success ? parsed.data : null);
+            await createProfileForNewUser({ db, events }, user, { signUp: parsed.success ? parsed.data : null });
           },
         },
         update: {
@@ -142,3 +165,16 @@ export function createAuth({ db, config, bus }: { db: Db; config: Config; bus: E
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * A two-factor code also swaps the session when it turns two-factor on (the user is already signed in then); it is a
+ * sign-in only when the request carried the pending sign-in's two-factor cookie.
+ */
+async function isSignIn(ctx: {
+  path: string;
+  context: { secret: string; createAuthCookie: (name: string) => { name: string } };
+  getSignedCookie: (name: string, secret: string) => Promise<string | null | false>;
+}) {
+  if (ctx.path === '/sign-in/email') return true;
+  return Boolean(await ctx.getSignedCookie(ctx.context.createAuthCookie('two_factor').name, ctx.context.secret));
+}

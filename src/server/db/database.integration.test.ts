@@ -14,8 +14,7 @@ describe('the database under concurrent load', () => {
       Array.from({ length: 300 }, (_, i) => {
         const user = users[i % users.length]!;
         if (i % 10 === 0) return signUp(app).then((r) => r.response.statusCode);
-        if (i % 7 === 0)
-          return callTrpc(app, 'presence.heartbeat', { method: 'POST', cookie: user.cookie }).then((r) => r.status);
+        if (i % 7 === 0) return callTrpc(app, 'presence.heartbeat', { cookie: user.cookie }).then((r) => r.status);
         return callTrpc(app, 'accounts.me', { cookie: user.cookie }).then((r) => (r.data ? r.status : 0));
       }),
     );

@@ -8,6 +8,6 @@ import type { BlobStore } from './blob-store';
  */
 export function assertOwnUpload(files: BlobStore, actor: { id: string }, url: string | null, kind: UploadKindName) {
   if (url && !files.owns(url, UPLOAD_KINDS[kind].bucket, actor.id)) {
-    throw new AppError('BAD_INPUT', 'Please upload the image again');
+    throw new AppError('UPLOAD_AGAIN');
   }
 }

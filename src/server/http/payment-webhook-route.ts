@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database';
 import { processPaymentEvent } from '../features/payments/process-payment-event';
-import type { PaymentProvider } from '../payments/payment-provider';
-import type { EventBus } from '../realtime/event-bus';
+import type { SettlementDeps } from '../features/settlement/transfers';
 
 export const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
 
@@ -10,10 +8,7 @@ export const PAYMENT_WEBHOOK_PATH = '/api/payments/webhook';
  * Stripe's webhook endpoint. The signature covers the exact bytes sent, so this route keeps the body as text; an
  * unsigned or tampered event is refused with 400 and changes nothing.
  */
-export async function registerPaymentWebhook(
-  server: FastifyInstance,
-  deps: { db: Db; bus: EventBus; payments: PaymentProvider },
-) {
+export async function registerPaymentWebhook(server: FastifyInstance, deps: SettlementDeps) {
   await server.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -25,7 +20,7 @@ export async function registerPaymentWebhook(
       } catch {
         return reply.status(400).send({ error: 'Invalid signature' });
       }
-      const result = await processPaymentEvent(deps, event);
+      const result = await processPaymentEvent(deps, null, event);
       return { received: true, duplicate: !result.applied };
     });
   });

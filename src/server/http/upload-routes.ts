@@ -11,7 +11,7 @@ import { createImageQueue } from '../files/image-queue';
 import { createUploadSlots } from '../files/upload-slots';
 import { reencodeImage } from '../files/reencode-image';
 import { assertUploadContent } from '../files/sniff-image';
-import type { EventBus } from '../realtime/event-bus';
+import type { DomainEvents } from '../events/domain-events';
 import { toFetchHeaders } from './auth-bridge';
 
 type SessionUser = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>['user'];
@@ -33,8 +33,9 @@ const STATUS = {
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
-  { auth, db, files, bus }: { auth: Auth; db: Db; files: BlobStore; bus: EventBus },
+  deps: { auth: Auth; db: Db; files: BlobStore; events: DomainEvents },
 ) {
+  const { auth, db, files, events } = deps;
   const images = createImageQueue();
   const slots = createUploadSlots();
   const largest = Math.max(...Object.values(UPLOAD_KINDS).map((k) => k.maxBytes));
@@ -87,7 +88,7 @@ export async function registerUploadRoutes(
   app.post('/api/uploads/avatar', async (request, reply) => {
     try {
       return await receive(request, 'avatar', ({ user, data, header }) =>
-        decodeInTurn('avatar', () => uploadAvatar(db, files, bus, user, data, header)),
+        decodeInTurn('avatar', () => uploadAvatar({ db, events, files }, user, { image: data, header })),
       );
     } catch (error) {
       return fail(reply, error);

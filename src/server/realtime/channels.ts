@@ -1,34 +1,75 @@
 import type { EventBus } from './event-bus';
+import type { SessionEvent } from '../features/accounts/session-events';
+import type { ConversationEvent, InboxEvent } from '../features/conversations/post-message';
 import type { PresenceStatus } from '../../domain/presence';
-
-/** Channel names of the event bus, one place so publishers and subscribers agree. */
-export const channels = {
-  /** Changes to one user's own profile (name, bio, avatar): refreshes that user's views. */
-  profile: (userId: string) => `profile:${userId}`,
-  /** Portfolio changes of one user: public, as the portfolio is. */
-  portfolio: (userId: string) => `portfolio:${userId}`,
-  /**
-   * Every heartbeat, status change and withdrawal: internal to the server. Clients never subscribe to it whole;
-   * `presence.events` passes on only the users a signed-in page shows.
-   */
-  presence: 'presence',
-  /** Some path deleted sessions (password change, "sign out other devices"): servers re-check their open sockets. */
-  sessionsChanged: 'sessions-changed',
-  /** Services, requests, or the owner names and pictures on their cards changed: the public listings refresh. */
-  catalogue: 'catalogue',
-  /** A conversation's new messages, reads and state changes: its two participants only. */
-  conversation: (conversationId: string) => `conversation:${conversationId}`,
-  /** One user's conversation list changed (a new conversation, a message, an unread count). */
-  inbox: (userId: string) => `inbox:${userId}`,
-} as const;
 
 export type ProfileEvent = { type: 'profile-updated' };
 export type PortfolioEvent = { type: 'portfolio-changed' };
+export type CatalogueEvent = { type: 'catalogue-changed' };
 export interface PresenceEvent {
   userId: string;
   onlineAt: string | null;
   manualStatus: PresenceStatus | null;
 }
+/** Some path deleted sessions without naming them (password change, "sign out other devices"). */
+export type SessionsChangedEvent = Record<string, never>;
+/** One session ended (signed out, revoked, found deleted): every server's caches and sockets of it let go. */
+export interface SessionEndedEvent {
+  sessionId: string;
+}
+
+/**
+ * The one map from channel to what travels on it. Publishing the wrong payload on a channel, or reading a channel's
+ * events as something else, fails to compile: every channel below is made from this map.
+ */
+export interface ChannelMap {
+  profile: ProfileEvent;
+  portfolio: PortfolioEvent;
+  presence: PresenceEvent;
+  catalogue: CatalogueEvent;
+  conversation: ConversationEvent;
+  inbox: InboxEvent;
+  session: SessionEvent;
+  sessionEnded: SessionEndedEvent;
+  sessionsChanged: SessionsChangedEvent;
+}
+
+declare const payloadType: unique symbol;
+/** A channel's name, carrying the type of its events (at compile time only: at run time it is the string). */
+export type Channel<T> = string & { readonly [payloadType]: T };
+export type ChannelPayload<C> = C extends Channel<infer T> ? T : never;
+
+const channel = <K extends keyof ChannelMap>(_kind: K, name: string) => name as Channel<ChannelMap[K]>;
+
+/** Every channel of the event bus, one place so publishers and subscribers agree. */
+export const channels = {
+  /** Changes to one user's own profile (name, bio, avatar): refreshes that user's views. */
+  profile: (userId: string) => channel('profile', `profile:${userId}`),
+  /** Portfolio changes of one user: public, as the portfolio is. */
+  portfolio: (userId: string) => channel('portfolio', `portfolio:${userId}`),
+  /**
+   * Every heartbeat, status change and withdrawal: internal to the server. Clients never subscribe to it whole;
+   * `presence.events` passes on only the users a signed-in page shows.
+   */
+  presence: channel('presence', 'presence'),
+  /** Services, requests, or the owner names and pictures on their cards changed: the public listings refresh. */
+  catalogue: channel('catalogue', 'catalogue'),
+  /** A conversation's new messages, reads and state changes: its two participants only. */
+  conversation: (conversationId: string) => channel('conversation', `conversation:${conversationId}`),
+  /** One user's conversation list changed (a new conversation, a message, an unread count). */
+  inbox: (userId: string) => channel('inbox', `inbox:${userId}`),
+  /** Events about one browser session, shared by all its tabs (and the server's sockets of it). */
+  session: (sessionId: string) => channel('session', `session:${sessionId}`),
+  /** Every session that ends, on one channel: what caches sessions listens here instead of to each session. */
+  sessionEnded: channel('sessionEnded', 'session-ended'),
+  /** Some path deleted sessions (password change, "sign out other devices"): servers re-check their open sockets. */
+  sessionsChanged: channel('sessionsChanged', 'sessions-changed'),
+} as const;
+
+/**
+ * For the bus's own tests and transports only: a channel of any name and payload. Product code uses `channels`.
+ */
+export const rawChannel = <T>(name: string) => name as Channel<T>;
 
 /** Tells the public listings that services, requests or the names and pictures on their cards changed. */
 export function catalogueChanged(bus: EventBus) {

@@ -1,5 +1,6 @@
 import { EventEmitter, on } from 'node:events';
 import { randomBytes } from 'node:crypto';
+import type { Channel } from './channels';
 
 export interface BusEvent<T = unknown> {
   /** Ordered within one server run; a subscriber resumes after the last id it saw. */
@@ -13,9 +14,13 @@ export interface BusEvent<T = unknown> {
  * PostgreSQL server, `createPostgresEventBus` (LISTEN/NOTIFY) shares events between several servers.
  */
 export interface EventBus {
-  publish(channel: string, data: unknown): BusEvent;
+  /** The payload's type is the channel's (realtime/channels.ts): the compiler checks every publish. */
+  publish<T>(channel: Channel<T>, data: NoInfer<T>): BusEvent<T>;
   /** Events on the channel, first replaying those after `lastEventId` that are still remembered. */
-  subscribe(channel: string, options?: { lastEventId?: string | null; signal?: AbortSignal }): AsyncIterable<BusEvent>;
+  subscribe<T>(
+    channel: Channel<T>,
+    options?: { lastEventId?: string | null; signal?: AbortSignal },
+  ): AsyncIterable<BusEvent<T>>;
   close(): Promise<void>;
 }
 
@@ -99,8 +104,8 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
   }
 
   return {
-    publish(channel, data) {
-      const event: BusEvent = { id: `${run}:${++sequence}`, channel, data };
+    publish<T>(channel: Channel<T>, data: T) {
+      const event: BusEvent<T> = { id: `${run}:${++sequence}`, channel, data };
       const remembered = recent.get(channel);
       if (remembered) {
         const now = Date.now();
@@ -111,16 +116,16 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
       emitter.emit(channel, event);
       return event;
     },
-    async *subscribe(channel, options = {}) {
+    async *subscribe<T>(channel: Channel<T>, options: { lastEventId?: string | null; signal?: AbortSignal } = {}) {
       // Listen before replaying so nothing published in between is lost.
       const live = on(emitter, channel, { signal: options.signal });
       const replayed = replayAfter(channel, options.lastEventId);
       join(channel);
       try {
-        for (const event of replayed) yield event;
+        for (const event of replayed) yield event as BusEvent<T>;
         const lastReplayed = replayed.at(-1)?.id;
         for await (const [event] of live) {
-          const e = event as BusEvent;
+          const e = event as BusEvent<T>;
           if (lastReplayed && seqOf(e.id) <= seqOf(lastReplayed)) continue;
           yield e;
         }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/database';
-import { sessionChannel, type SessionEvent } from '../features/accounts/session-events';
+import { announceSessionEnded } from '../features/accounts/session-events';
 import { channels } from './channels';
 import type { EventBus } from './event-bus';
 import { SESSION_ENDED_CLOSE_CODE } from '../../domain/live-session';
@@ -108,8 +108,8 @@ export function createLiveSockets({ db, bus, log }: { db: Db; bus: EventBus; log
     bySession.set(sessionId, watch);
     void (async () => {
       try {
-        for await (const event of bus.subscribe(sessionChannel(sessionId), { signal: watch.stop.signal })) {
-          if ((event.data as SessionEvent).type === 'signed-out') endSession(sessionId);
+        for await (const event of bus.subscribe(channels.session(sessionId), { signal: watch.stop.signal })) {
+          if (event.data.type === 'signed-out') endSession(sessionId);
         }
       } catch (error) {
         log(error);
@@ -140,7 +140,7 @@ export function createLiveSockets({ db, bus, log }: { db: Db; bus: EventBus; log
     for (const id of ids) {
       if (alive.has(id)) continue;
       // Tabs of other servers hear it too: their sockets of this session close as well.
-      bus.publish(sessionChannel(id), { type: 'signed-out' } satisfies SessionEvent);
+      announceSessionEnded(bus, id);
       endSession(id);
     }
   }

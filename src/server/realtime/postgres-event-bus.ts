@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { rawChannel } from './channels';
 import { createInProcessEventBus, type EventBus } from './event-bus';
 
 /** The one PostgreSQL notification channel all servers of a deployment share. */
@@ -67,7 +68,8 @@ export async function createPostgresEventBus(url: string, log: (error: unknown) 
       if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
       try {
         const event = decode(message.payload);
-        if (event) local.publish(event.channel, event.data);
+        // Sent by a server of this deployment through its typed `publish`: the channel names its payload's type.
+        if (event) local.publish(rawChannel(event.channel), event.data);
       } catch (error) {
         log(error);
       }

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { createApp, type App, type AppDeps } from '../app';
 import { configuredAdmin, parseEnv, type Config } from '../config';
 import { bootstrapAdmin } from '../features/accounts/bootstrap-admin';
-import { ensureServiceCategories } from '../db/categories';
-import { migrateDatabase, openDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
+import type { Channel } from '../realtime/channels';
 import { createInProcessEventBus, type EventBus } from '../realtime/event-bus';
+import { openTestDatabase } from './test-database';
+import { methodOf, type CallablePath, type InputOf, type OutputOf, type TrpcErrorBody } from './procedures';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const STRONG_PASSWORD = 'Sturdy-pass-1';
@@ -25,37 +27,15 @@ export interface TestApp extends App {
 }
 
 /**
- * A fresh server on a fresh database for one test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways). It starts as main.ts does: with
+ * A fresh server on a fresh database for one test file: a copy of the run's migrated template on PGlite by default,
+ * or on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways; see test-database.ts). It starts as main.ts does: with
  * ADMIN_EMAIL and ADMIN_PASSWORD in the overrides, that admin is bootstrapped (sign in with signInAdmin).
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   { webRoot, mutationLimiter }: Pick<AppDeps, 'webRoot' | 'mutationLimiter'> = {},
 ): Promise<TestApp> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let dropDatabase = async () => {};
-  let database: Database;
-  if (serverUrl) {
-    const name = `test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'server', url: url.toString() });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  } else {
-    database = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
-  }
-  await migrateDatabase(database.db);
-  await ensureServiceCategories(database.db);
+  const { database, drop: dropDatabase } = await openTestDatabase(inject('databaseTemplate'));
 
   const config: Config = {
     ...parseEnv({ NODE_ENV: 'test' }),
@@ -70,7 +50,7 @@ export async function createTestApp(
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'skills-uploads-'));
   const app = await createApp({ config, db: database.db, bus, uploadsDir, webRoot, logger: false, mutationLimiter });
   await app.server.ready();
-  await bootstrapAdmin(database.db, app.auth, configuredAdmin(config));
+  await bootstrapAdmin(database.db, app.auth, bus, configuredAdmin(config));
   return {
     ...app,
     database,
@@ -155,12 +135,34 @@ export function cookieHeader(response: LightMyRequestResponse): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-/** Calls a tRPC query or mutation over HTTP, as the browser does; returns status and data or error. */
-export async function callTrpc(
+/**
+ * Calls a tRPC query (GET) or mutation (POST) over HTTP, as the browser does; returns status and data or error.
+ * The path, input and data are typed from the router.
+ */
+export async function callTrpc<P extends CallablePath>(
+  app: TestApp,
+  path: P,
+  { input, cookie }: { input?: InputOf<P>; cookie?: string } = {},
+): Promise<TrpcResult<OutputOf<P>>> {
+  const result = await callRaw(app, path, { input, cookie, method: methodOf(path) });
+  return { ...result, data: result.data as OutputOf<P> | undefined };
+}
+
+export interface TrpcResult<T = unknown> {
+  status: number;
+  data: T | undefined;
+  error: TrpcErrorBody | undefined;
+}
+
+/**
+ * The untyped escape hatch: any path, any input, either method. Only for tests that send malformed input on
+ * purpose or walk every procedure by name (the security battery); everything else uses callTrpc.
+ */
+export async function callRaw(
   app: TestApp,
   path: string,
   { input, cookie, method = 'GET' }: { input?: unknown; cookie?: string; method?: 'GET' | 'POST' } = {},
-) {
+): Promise<TrpcResult> {
   const headers: Record<string, string> = { origin: TEST_ORIGIN };
   if (cookie) headers.cookie = cookie;
   const response =
@@ -176,10 +178,7 @@ export async function callTrpc(
           headers: { ...headers, 'content-type': 'application/json' },
           payload: JSON.stringify(input ?? null),
         });
-  const json = response.json() as {
-    result?: { data: unknown };
-    error?: { message: string; data: { code: string; httpStatus: number } };
-  };
+  const json = response.json() as { result?: { data: unknown }; error?: TrpcErrorBody };
   return { status: response.statusCode, data: json.result?.data, error: json.error };
 }
 
@@ -218,13 +217,17 @@ export async function userIdOf(app: TestApp, cookie: string): Promise<string> {
 }
 
 /** The next event published on a channel that matches, once something happens; subscribe before acting. */
-export function nextEvent<T>(app: TestApp, channel: string, matches: (data: T) => boolean = () => true): Promise<T> {
+export function nextEvent<T>(
+  app: TestApp,
+  channel: Channel<T>,
+  matches: (data: T) => boolean = () => true,
+): Promise<T> {
   const controller = new AbortController();
   return (async () => {
     for await (const event of app.bus.subscribe(channel, { signal: controller.signal })) {
-      if (matches(event.data as T)) {
+      if (matches(event.data)) {
         controller.abort();
-        return event.data as T;
+        return event.data;
       }
     }
     throw new Error(`no event on ${channel}`);

@@ -1,33 +1,34 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { NEWSLETTER_MESSAGES, NEWSLETTER_PATH, newsletterEmailSchema } from '../../domain/newsletter';
+import { clearingOnChange, useSchemaForm } from '../lib/schema-form';
 import { Button } from '../ui/button';
 import { fieldErrorProps, FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
 
+/** The form's fields, each checked by the shared schema the server's route parses with. */
+const newsletterFormSchema = z.object({ email: newsletterEmailSchema });
+
 /** The footer's subscribe form; what was typed stays until it is accepted. */
 export function NewsletterForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm<{ email: string }, z.output<typeof newsletterFormSchema>>(newsletterFormSchema, {
+    defaultValues: { email: '' },
+  });
   const [busy, setBusy] = useState(false);
+  const error = form.formState.errors.email?.message;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = newsletterEmailSchema.safeParse(email);
-    if (!parsed.success) {
-      setError(NEWSLETTER_MESSAGES.invalidEmail);
-      return;
-    }
+  const submit = form.handleSubmit(async ({ email }) => {
     setBusy(true);
     try {
       const response = await fetch(NEWSLETTER_PATH, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: parsed.data }),
+        body: JSON.stringify({ email }),
       });
       if (response.ok) {
         toast.success(NEWSLETTER_MESSAGES.subscribed);
-        setEmail('');
+        form.reset();
       } else if (response.status === 409) {
         toast.error(NEWSLETTER_MESSAGES.duplicate);
       } else {
@@ -38,7 +39,7 @@ export function NewsletterForm() {
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2" aria-label="Newsletter">
@@ -49,11 +50,7 @@ export function NewsletterForm() {
             required
             autoComplete="email"
             placeholder="you@example.com"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setError(undefined);
-            }}
+            {...clearingOnChange(form, 'email')}
             className="w-64"
             {...fieldErrorProps('newsletter-email', error)}
           />

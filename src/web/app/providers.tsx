@@ -2,9 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_WIDTH_PX } from '../../domain/shell';
+import { PresenceDot } from '../features/presence/presence-dot';
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
 import { TooltipProvider } from '../ui/tooltip';
+import { PresenceIndicatorProvider, type PresenceIndicator } from '../ui/user-avatar';
 import { ThemeProvider, useTheme } from './theme';
+
+/** Avatars' presence dots come from the presence feature (ui/ imports no feature). */
+const presenceDot: PresenceIndicator = (dot) => <PresenceDot {...dot} />;
 
 function Toasts() {
   const { resolved } = useTheme();
@@ -28,7 +33,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <ThemeProvider>
           <TooltipProvider delayDuration={300}>
-            {children}
+            <PresenceIndicatorProvider value={presenceDot}>{children}</PresenceIndicatorProvider>
             <Toasts />
           </TooltipProvider>
         </ThemeProvider>

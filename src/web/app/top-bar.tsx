@@ -60,6 +60,7 @@ export function TopBar({
                 firstName={account.firstName}
                 lastName={account.lastName}
                 avatarUrl={account.avatarUrl}
+                isAdmin={account.isAdmin}
                 size="sm"
                 showPresence
               />

@@ -1,16 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { avatarVariantUrl } from '../../domain/files';
 import { AVATAR_SIZES, type AvatarSize } from '../../domain/shell';
 import { displayName, initials, profilePath, type NameParts } from '../../domain/user-summary';
 import { cn } from '../lib/cn';
-import { useTRPC } from '../lib/trpc';
-import { PresenceDot } from '../features/presence/presence-dot';
+
+/** Draws a user's presence dot on an avatar (returns an element of the feature's own component). */
+export type PresenceIndicator = (dot: { userId: string; className: string; size: number }) => ReactNode;
+
+/**
+ * The presence dot is a feature (live data, the signed-in viewer): the app provides it here, so this generic
+ * component imports no feature. Without a provider avatars show no dot.
+ */
+const PresenceIndicatorContext = createContext<PresenceIndicator | null>(null);
+export const PresenceIndicatorProvider = PresenceIndicatorContext.Provider;
 
 export interface UserAvatarProps extends NameParts {
   userId: string | null | undefined;
   avatarUrl?: string | null;
+  /** From the server's user summary (`isAdmin`, `ownerIsAdmin`, ...): shows the gold admin badge. */
+  isAdmin?: boolean | null;
   size?: AvatarSize;
   className?: string;
   /** Shows the user's presence dot (online, away, busy, offline). */
@@ -18,25 +28,21 @@ export interface UserAvatarProps extends NameParts {
 }
 
 /**
- * A user's picture or initials, with a gold badge when the server reports the user is an admin. Clicking goes
- * to their profile unless the id is empty, "undefined" or "null".
+ * A user's picture or initials, with a gold badge when the user is an admin. Clicking goes to their profile unless
+ * the id is empty, "undefined" or "null".
  */
 export function UserAvatar({
   userId,
   firstName,
   lastName,
   avatarUrl,
+  isAdmin = false,
   size = 'md',
   className,
   showPresence = false,
 }: UserAvatarProps) {
-  const trpc = useTRPC();
+  const presenceDot = useContext(PresenceIndicatorContext);
   const href = profilePath(userId);
-  const admin = useQuery({
-    ...trpc.accounts.isAdmin.queryOptions({ userId: userId ?? '' }),
-    enabled: href !== null,
-    staleTime: 5 * 60_000,
-  });
   const px = AVATAR_SIZES[size];
   const name = displayName({ firstName, lastName });
   const face = (
@@ -63,10 +69,14 @@ export function UserAvatar({
           {initials({ firstName, lastName })}
         </span>
       )}
-      {showPresence && href && (
-        <PresenceDot userId={userId!} className="absolute right-0 bottom-0" size={Math.max(8, Math.round(px * 0.25))} />
-      )}
-      {admin.data && (
+      {showPresence &&
+        href &&
+        presenceDot?.({
+          userId: userId!,
+          className: 'absolute right-0 bottom-0',
+          size: Math.max(8, Math.round(px * 0.25)),
+        })}
+      {isAdmin && href && (
         <span
           title="Admin"
           aria-label="Admin"

@@ -39,10 +39,7 @@ describe('sign-up', () => {
     const me = await callTrpc(app, 'accounts.me', { cookie });
     expect(me.data).toMatchObject({ email: body.email, firstName: 'Ada', lastName: 'Lovelace', isAdmin: false });
 
-    const [profile] = await app.database.db
-      .select()
-      .from(profiles)
-      .where(eq(profiles.id, (me.data as { id: string }).id));
+    const [profile] = await app.database.db.select().from(profiles).where(eq(profiles.id, me.data!.id));
     expect(profile).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '2005-06-07' });
     expect(profile!.taxResponsibilityAcknowledgedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
@@ -155,7 +152,7 @@ describe('roles', () => {
     expect((await callTrpc(app, 'accounts.me', { cookie })).data).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true });
     const overview = await callTrpc(app, 'admin.overview', { cookie });
     expect(overview.status).toBe(200);
-    expect((overview.data as { userCount: number }).userCount).toBeGreaterThan(0);
+    expect(overview.data!.userCount).toBeGreaterThan(0);
   });
 
   it('a signed-in non-admin calling an admin procedure is refused', async () => {
@@ -172,7 +169,7 @@ describe('roles', () => {
 
   it('isAdmin reports the role of any user, and false for unknown ids', async () => {
     const { cookie } = await signUp(app, { email: `second-${ADMIN_EMAIL}` });
-    const me = (await callTrpc(app, 'accounts.me', { cookie })).data as { id: string };
+    const me = (await callTrpc(app, 'accounts.me', { cookie })).data!;
     expect((await callTrpc(app, 'accounts.isAdmin', { input: { userId: me.id } })).data).toBe(false);
     const [admin] = await app.database.db.select({ userId: userRoles.userId }).from(userRoles).limit(1);
     expect((await callTrpc(app, 'accounts.isAdmin', { input: { userId: admin!.userId } })).data).toBe(true);

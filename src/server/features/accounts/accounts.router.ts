@@ -5,20 +5,20 @@ import { authedProcedure, publicProcedure, router } from '../../trpc';
 import { deleteAccountSchema } from '../../../domain/account-settings';
 import { deleteAccount } from './delete-account';
 import { getCurrentAccount } from './get-current-account';
-import { isAdmin } from './is-admin';
+import { isUserAdmin } from './is-user-admin';
 import { sessionChannel, type SessionEvent } from './session-events';
 
 export const accountsRouter = router({
   /** The signed-in account, or null for a visitor. */
   me: publicProcedure.query(async ({ ctx }) => {
     const session = await ctx.session();
-    return session ? getCurrentAccount(ctx.db, session.user) : null;
+    return session ? getCurrentAccount(ctx, session.user) : null;
   }),
 
   /** Whether a user holds the admin role (the avatar's gold badge); public like the spec's is_user_admin. */
   isAdmin: publicProcedure
     .input(z.object({ userId: z.string().min(1).max(100) }))
-    .query(({ ctx, input }) => isAdmin(ctx.db, input.userId)),
+    .query(({ ctx, input }) => isUserAdmin(ctx, null, input)),
 
   /** Deletes the signed-in account after the user typed its email and current password. */
   deleteAccount: authedProcedure

@@ -1,4 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { channels } from '../../realtime/channels';
+import type { EventBus } from '../../realtime/event-bus';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/database';
 import { auditEvents } from '../../db/schema/audit';
@@ -18,12 +20,12 @@ export type AdminCredentials = { email: string; password: string };
  * they set. Later starts leave the bootstrapped admin alone while ADMIN_PASSWORD still signs in. An account that was
  * bootstrapped before under another address loses the role. Every change is an audit event.
  */
-export async function bootstrapAdmin(db: Db, auth: Auth, admin: AdminCredentials | null): Promise<void> {
-  const adminId = admin ? await ensureAdminAccount(db, auth, admin) : null;
+export async function bootstrapAdmin(db: Db, auth: Auth, bus: EventBus, admin: AdminCredentials | null): Promise<void> {
+  const adminId = admin ? await ensureAdminAccount(db, auth, bus, admin) : null;
   await removeFormerAdmins(db, adminId);
 }
 
-async function ensureAdminAccount(db: Db, auth: Auth, admin: AdminCredentials): Promise<string> {
+async function ensureAdminAccount(db: Db, auth: Auth, bus: EventBus, admin: AdminCredentials): Promise<string> {
   const context = await auth.$context;
   const [existing] = await db
     .select({ id: users.id })
@@ -68,6 +70,8 @@ async function ensureAdminAccount(db: Db, auth: Auth, admin: AdminCredentials): 
     });
   }
   await context.internalAdapter.deleteUserSessions(existing.id);
+  // Other servers on the same database may still remember those sessions (their session caches, their sockets).
+  bus.publish(channels.sessionsChanged, {});
   if (bootstrapped?.action !== ADMIN_BOOTSTRAPPED) {
     // A squatter's authenticator would keep the operator out of their own account.
     await db.delete(twoFactors).where(eq(twoFactors.userId, existing.id));

@@ -2,7 +2,6 @@ import { verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   deleteConfirmationMatches,
-  SETTINGS_MESSAGES,
   tooManyAttemptsMessage,
   type DeleteAccount,
 } from '../../../domain/account-settings';
@@ -10,9 +9,10 @@ import type { Db } from '../../db/database';
 import { accounts, sessions, users } from '../../db/schema/auth';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../files/blob-store';
-import { catalogueChanged } from '../../realtime/channels';
+import type { DomainEvents } from '../../events/domain-events';
+import { inTransaction } from '../../events/in-transaction';
 import type { EventBus } from '../../realtime/event-bus';
-import { sessionChannel, type SessionEvent } from './session-events';
+import { announceSessionEnded } from './session-events';
 import { signInThrottleFor } from './sign-in-throttle';
 
 /**
@@ -22,13 +22,13 @@ import { signInThrottleFor } from './sign-in-throttle';
  * User". Every open tab of the account is signed out.
  */
 export async function deleteAccount(
-  deps: { db: Db; files: BlobStore; bus: EventBus },
+  deps: { db: Db; events: DomainEvents; files: BlobStore; bus: EventBus },
   actor: { id: string; email: string },
   input: DeleteAccount,
 ) {
   const { db, files, bus } = deps;
   if (!deleteConfirmationMatches(input.confirmEmail, actor.email)) {
-    throw new AppError('BAD_INPUT', SETTINGS_MESSAGES.confirmEmailMismatch);
+    throw new AppError('CONFIRM_EMAIL_MISMATCH');
   }
   // The same per-account count as sign-in: a stolen session must not become a way to guess the password.
   const throttle = signInThrottleFor(db);
@@ -42,12 +42,16 @@ export async function deleteAccount(
     throw error;
   });
   await throttle.endPasswordCheck(check, matches ? 'succeeded' : 'wrong-password');
-  if (!matches) throw new AppError('BAD_INPUT', SETTINGS_MESSAGES.wrongPassword, 'WRONG_PASSWORD');
+  if (!matches) throw new AppError('WRONG_PASSWORD');
   const openSessions = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, actor.id));
   await files.removeUser(actor.id);
-  await db.delete(users).where(eq(users.id, actor.id));
-  catalogueChanged(bus);
-  for (const s of openSessions) bus.publish(sessionChannel(s.id), { type: 'signed-out' } satisfies SessionEvent);
+  await inTransaction(deps, async (tx, emit) => {
+    await tx.delete(users).where(eq(users.id, actor.id));
+    // The listings show owners' names on cards: the same refresh as any profile change, until the event union has
+    // a user.deleted.
+    emit({ type: 'user.deleted', userId: actor.id });
+  });
+  for (const s of openSessions) announceSessionEnded(bus, s.id);
   return { ok: true };
 }
 

@@ -15,9 +15,11 @@ export interface CurrentAccount {
 
 /** What the shell needs about the signed-in user: their name, avatar and role. */
 export async function getCurrentAccount(
-  db: Db,
+  deps: { db: Db },
   user: { id: string; email: string; twoFactorEnabled?: boolean | null },
+  _input: object = {},
 ): Promise<CurrentAccount> {
+  const { db } = deps;
   const [profile] = await db
     .select({ firstName: profiles.firstName, lastName: profiles.lastName, avatarUrl: profiles.avatarUrl })
     .from(profiles)

@@ -56,14 +56,12 @@ describe('delete account', () => {
     const avatar = await upload(app, 'avatar', png, { cookie });
 
     const mismatch = await callTrpc(app, 'accounts.deleteAccount', {
-      method: 'POST',
       input: { confirmEmail: 'x@y.z', password: STRONG_PASSWORD },
       cookie,
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.error?.message).toBe('Type your email exactly as shown to confirm');
     const wrongPassword = await callTrpc(app, 'accounts.deleteAccount', {
-      method: 'POST',
       input: { confirmEmail: body.email, password: 'Not-my-pass-1' },
       cookie,
     });
@@ -71,7 +69,6 @@ describe('delete account', () => {
     expect(wrongPassword.error?.message).toBe('Incorrect password. Your account was not deleted.');
 
     const deleted = await callTrpc(app, 'accounts.deleteAccount', {
-      method: 'POST',
       input: { confirmEmail: body.email.toUpperCase(), password: STRONG_PASSWORD },
       cookie,
     });
@@ -86,7 +83,6 @@ describe('delete account', () => {
     expect(
       (
         await callTrpc(app, 'accounts.deleteAccount', {
-          method: 'POST',
           input: { confirmEmail: 'a@b.co', password: STRONG_PASSWORD },
         })
       ).status,

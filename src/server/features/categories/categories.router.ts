@@ -2,5 +2,5 @@ import { publicProcedure, router } from '../../trpc';
 import { listCategories } from './list-categories';
 
 export const categoriesRouter = router({
-  list: publicProcedure.query(({ ctx }) => listCategories(ctx.db)),
+  list: publicProcedure.query(({ ctx }) => listCategories(ctx, null)),
 });

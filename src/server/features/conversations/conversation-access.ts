@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CONVERSATION_MESSAGES, type NegotiationState, type Party } from '../../../domain/negotiation';
+import { type NegotiationState, type Party } from '../../../domain/negotiation';
 import type { Db } from '../../db/database';
 import { conversations } from '../../db/schema/conversations';
 import { type services } from '../../db/schema/services';
@@ -25,7 +25,7 @@ export async function loadForParticipant(
 ): Promise<{ conversation: ConversationRow; party: Party }> {
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1);
   const party = conversation ? partyOf(conversation, actor.id) : null;
-  if (!conversation || !party) throw new AppError('FORBIDDEN', CONVERSATION_MESSAGES.noAccess);
+  if (!conversation || !party) throw new AppError('NOT_A_PARTICIPANT');
   return { conversation, party };
 }
 

@@ -4,6 +4,7 @@ import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { messageBody, noticeText } from '../../../domain/messages';
 import { messages } from '../../db/schema/conversations';
 import { callTrpc, createTestApp, signUp, TEST_ORIGIN, userIdOf, type TestApp } from '../../testing/test-app';
+import { trpcAs } from '../../testing/marketplace';
 
 let app: TestApp;
 type User = { cookie: string; id: string };
@@ -17,31 +18,16 @@ async function user(firstName: string): Promise<User> {
   return { cookie, id: await userIdOf(app, cookie) };
 }
 
-async function call(who: User, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST') {
-  return callTrpc(app, path, { method, input, cookie: who.cookie });
-}
+const { call, ok } = trpcAs(() => app);
 
-async function ok<T>(who: User, path: string, input?: unknown, method: 'GET' | 'POST' = 'POST') {
-  const result = await call(who, path, input, method);
-  expect(result.status, `${path} ${JSON.stringify(result.error)}`).toBe(200);
-  return result.data as T;
-}
-
-type Conversation = {
-  party: string;
-  actions: string[];
-  status: string;
-  state: { finalPriceCents: number | null; latestProposal: { priceCents: number; by: string } | null };
-};
-const details = (who: User, id: string) => ok<Conversation>(who, 'conversations.get', { id }, 'GET');
+const details = (who: User, id: string) => ok(who, 'conversations.get', { id });
 type Stored = { kind: string; text: string | null; payload: unknown };
 /** What each message says to a participant: their words, or "(kind) the notice in words". */
 const said = (m: Stored) => {
   const body = messageBody(m);
   return !body ? '(unreadable)' : body.kind === 'text' ? body.text : `(${body.kind}) ${noticeText(body)}`;
 };
-const texts = async (who: User, id: string) =>
-  (await ok<Stored[]>(who, 'conversations.messages', { id }, 'GET')).map(said);
+const texts = async (who: User, id: string) => (await ok(who, 'conversations.messages', { id })).map(said);
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -52,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 beforeEach(async () => {
-  const created = await ok<{ id: string }>(provider, 'services.create', {
+  const created = await ok(provider, 'services.create', {
     title: 'Logo design sprint',
     description: 'Three logo concepts and two rounds of changes.',
     category_id: SERVICE_CATEGORIES[1]!.id,
@@ -67,23 +53,18 @@ beforeEach(async () => {
 
 describe('requesting a service', () => {
   it('opens one conversation per client with a greeting naming the service', async () => {
-    const first = await ok<{ id: string; created: boolean }>(client, 'conversations.request', { serviceId });
-    const again = await ok<{ id: string; created: boolean }>(client, 'conversations.request', { serviceId });
+    const first = await ok(client, 'conversations.request', { serviceId });
+    const again = await ok(client, 'conversations.request', { serviceId });
     expect(again).toEqual({ id: first.id, created: false });
     expect(await texts(client, first.id)).toEqual(['Hi! I\'d like to request your service "Logo design sprint".']);
-    const list = await ok<{ id: string; otherFirstName: string; unread: number }[]>(
-      provider,
-      'conversations.list',
-      undefined,
-      'GET',
-    );
+    const list = await ok(provider, 'conversations.list');
     expect(list.find((c) => c.id === first.id)).toMatchObject({ otherFirstName: 'Carl', unread: 1 });
   });
 
   it('two presses at once still make one conversation', async () => {
     const [a, b] = await Promise.all([
-      ok<{ id: string }>(client, 'conversations.request', { serviceId }),
-      ok<{ id: string }>(client, 'conversations.request', { serviceId }),
+      ok(client, 'conversations.request', { serviceId }),
+      ok(client, 'conversations.request', { serviceId }),
     ]);
     expect(a.id).toBe(b.id);
   });
@@ -94,32 +75,33 @@ describe('requesting a service', () => {
   });
 
   it('a visitor cannot request', async () => {
-    const result = await callTrpc(app, 'conversations.request', { method: 'POST', input: { serviceId } });
+    const result = await callTrpc(app, 'conversations.request', { input: { serviceId } });
     expect(result.status).toBe(401);
   });
 });
 
 describe('access', () => {
   it('a third user gets "You don\'t have access to this conversation" for every query and action', async () => {
-    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
-    for (const [path, input, method] of [
-      ['conversations.get', { id }, 'GET'],
-      ['conversations.messages', { id }, 'GET'],
-      ['conversations.markRead', { id }, 'POST'],
-      ['conversations.send', { id, text: 'hello' }, 'POST'],
-      ['conversations.propose', { id, price: 1, pricingType: 'fixed' }, 'POST'],
-      ['conversations.act', { id, action: 'accept' }, 'POST'],
-    ] as const) {
-      const result = await call(stranger, path, input, method);
+    const { id } = await ok(client, 'conversations.request', { serviceId });
+    const attempts = {
+      'conversations.get': () => call(stranger, 'conversations.get', { id }),
+      'conversations.messages': () => call(stranger, 'conversations.messages', { id }),
+      'conversations.markRead': () => call(stranger, 'conversations.markRead', { id }),
+      'conversations.send': () => call(stranger, 'conversations.send', { id, text: 'hello' }),
+      'conversations.propose': () => call(stranger, 'conversations.propose', { id, price: 1, pricingType: 'fixed' }),
+      'conversations.act': () => call(stranger, 'conversations.act', { id, action: 'accept' }),
+    };
+    for (const [path, attempt] of Object.entries(attempts)) {
+      const result = await attempt();
       expect(result.error?.message, path).toBe("You don't have access to this conversation");
     }
     expect(await texts(client, id)).toHaveLength(1);
-    const list = await ok<unknown[]>(stranger, 'conversations.list', undefined, 'GET');
+    const list = await ok(stranger, 'conversations.list');
     expect(list).toHaveLength(0);
   });
 
   it('a third user cannot subscribe to its live events', async () => {
-    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    const { id } = await ok(client, 'conversations.request', { serviceId });
     const ws: WebSocket = await app.server.injectWS('/api/trpc', {
       headers: { origin: TEST_ORIGIN, cookie: stranger.cookie },
     });
@@ -131,7 +113,7 @@ describe('access', () => {
   });
 
   it('a page refreshing many queries in one batch is answered (the batch path is long)', async () => {
-    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    const { id } = await ok(client, 'conversations.request', { serviceId });
     const paths = ['conversations.unread', 'conversations.get', 'settlement.history', 'conversations.messages'];
     const batch = [...paths, ...paths];
     const input = Object.fromEntries(
@@ -151,7 +133,7 @@ describe('access', () => {
   });
 
   it('only admins may watch a conversation’s state changes without being in it', async () => {
-    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    const { id } = await ok(client, 'conversations.request', { serviceId });
     for (const who of [stranger, client]) {
       const ws: WebSocket = await app.server.injectWS('/api/trpc', {
         headers: { origin: TEST_ORIGIN, cookie: who.cookie },
@@ -169,7 +151,7 @@ describe('access', () => {
 
 describe('negotiation, enforced by the server', () => {
   it('propose, reject, propose, accept; then only pay is open to the client', async () => {
-    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    const { id } = await ok(client, 'conversations.request', { serviceId });
     expect((await details(client, id)).actions.sort()).toEqual(['acceptOriginal', 'propose']);
     await ok(provider, 'conversations.propose', { id, price: 80, pricingType: 'fixed' });
     // The proposer cannot accept their own proposal.
@@ -195,8 +177,8 @@ describe('negotiation, enforced by the server', () => {
   });
 
   it('only the client accepts the original price; both accepting at once ends in one agreement', async () => {
-    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
-    const listing = { priceCents: 5000, pricingType: 'fixed' };
+    const { id } = await ok(client, 'conversations.request', { serviceId });
+    const listing = { priceCents: 5000, pricingType: 'fixed' as const };
     expect((await call(provider, 'conversations.acceptOriginal', { id, ...listing })).status).toBe(409);
     await ok(provider, 'conversations.propose', { id, price: 45, pricingType: 'fixed' });
     const results = await Promise.all([
@@ -209,7 +191,7 @@ describe('negotiation, enforced by the server', () => {
   });
 
   it('a proposal must be a valid price', async () => {
-    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    const { id } = await ok(client, 'conversations.request', { serviceId });
     const result = await call(client, 'conversations.propose', { id, price: 0, pricingType: 'fixed' });
     expect(result.error?.message).toBe('Please enter a valid price');
   });
@@ -217,21 +199,18 @@ describe('negotiation, enforced by the server', () => {
 
 describe('messages', () => {
   it('are trimmed, refused when empty, and marked read when the other party opens the conversation', async () => {
-    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    const { id } = await ok(client, 'conversations.request', { serviceId });
     expect((await call(client, 'conversations.send', { id, text: '   ' })).status).toBe(400);
     await ok(client, 'conversations.send', { id, text: '  Can you start Monday?  ' });
     expect((await texts(provider, id)).at(-1)).toBe('Can you start Monday?');
-    const unread = () =>
-      ok<{ id: string; unread: number }[]>(provider, 'conversations.list', undefined, 'GET').then(
-        (l) => l.find((c) => c.id === id)!.unread,
-      );
+    const unread = () => ok(provider, 'conversations.list').then((l) => l.find((c) => c.id === id)!.unread);
     expect(await unread()).toBe(2);
     expect(await ok(provider, 'conversations.markRead', { id })).toEqual({ read: 2 });
     expect(await unread()).toBe(0);
   });
 
   it('a long conversation opens with its newest 500; earlier pages of 100 follow, to the first; only for members', async () => {
-    const { id } = await ok<{ id: string }>(client, 'conversations.request', { serviceId });
+    const { id } = await ok(client, 'conversations.request', { serviceId });
     const start = Date.now() - 1000 * 60_000;
     await app.database.db.insert(messages).values(
       Array.from({ length: 650 }, (_, n) => ({
@@ -241,16 +220,16 @@ describe('messages', () => {
         createdAt: new Date(start + n * 1000),
       })),
     );
-    type Message = { id: string; text: string; createdAt: string };
-    const first = await ok<Message[]>(client, 'conversations.messages', { id }, 'GET');
+    type Message = { id: string; createdAt: string };
+    const first = await ok(client, 'conversations.messages', { id });
     expect(first).toHaveLength(500);
     expect(first.at(-1)!.text).toMatch(/^Hi! I'd like to request your service/);
     expect(first[0]!.text).toBe('m151');
     const earlier = (before: Message, who = client) =>
-      call(who, 'conversations.earlierMessages', { id, before: { createdAt: before.createdAt, id: before.id } }, 'GET');
-    const page = (await earlier(first[0]!)).data as Message[];
+      call(who, 'conversations.earlierMessages', { id, before: { createdAt: before.createdAt, id: before.id } });
+    const page = (await earlier(first[0]!)).data!;
     expect(page.map((m) => m.text)).toEqual(Array.from({ length: 100 }, (_, n) => `m${n + 51}`));
-    const last = (await earlier(page[0]!)).data as Message[];
+    const last = (await earlier(page[0]!)).data!;
     expect(last.map((m) => m.text)).toEqual(Array.from({ length: 51 }, (_, n) => `m${n}`));
     expect((await earlier(last[0]!)).data).toEqual([]);
     expect((await earlier(first[0]!, stranger)).status).toBe(403);
@@ -259,7 +238,7 @@ describe('messages', () => {
 
 describe('offers on requests', () => {
   it('the offerer becomes the provider with the first proposal; the poster cannot offer on their own', async () => {
-    const request = await ok<{ id: string }>(client, 'requests.create', {
+    const request = await ok(client, 'requests.create', {
       title: 'Need a tutor for algebra',
       description: 'Two sessions a week.',
       service_category_id: SERVICE_CATEGORIES[5]!.id,
@@ -277,7 +256,7 @@ describe('offers on requests', () => {
         })
       ).error?.message,
     ).toBe('You cannot send an offer on your own request');
-    const { id } = await ok<{ id: string }>(provider, 'conversations.offer', {
+    const { id } = await ok(provider, 'conversations.offer', {
       requestId: request.id,
       price: 25,
       pricingType: 'hourly',
@@ -287,7 +266,7 @@ describe('offers on requests', () => {
     expect(seen.party).toBe('client');
     expect(seen.state.latestProposal).toMatchObject({ priceCents: 2500, by: 'provider' });
     expect(seen.actions.sort()).toEqual(['accept', 'propose', 'reject']);
-    const mine = await ok<{ id: string; offerCount: number }[]>(client, 'requests.mine', undefined, 'GET');
+    const mine = await ok(client, 'requests.mine');
     expect(mine.find((r) => r.id === request.id)?.offerCount).toBe(1);
   });
 });
@@ -296,15 +275,10 @@ describe('account deletion', () => {
   it('the other party keeps the conversation and its messages; the deleted side reads as unknown', async () => {
     const { cookie, body } = await signUp(app, { firstName: 'Gone' });
     const leaving = { cookie, id: await userIdOf(app, cookie) };
-    const { id } = await ok<{ id: string }>(leaving, 'conversations.request', { serviceId });
+    const { id } = await ok(leaving, 'conversations.request', { serviceId });
     await ok(leaving, 'conversations.send', { id, text: 'Bye for now' });
     await ok(leaving, 'accounts.deleteAccount', { confirmEmail: body.email, password: body.password });
-    const list = await ok<{ id: string; otherFirstName: string | null; otherLastName: string | null }[]>(
-      provider,
-      'conversations.list',
-      undefined,
-      'GET',
-    );
+    const list = await ok(provider, 'conversations.list');
     expect(list.find((c) => c.id === id)).toMatchObject({ otherFirstName: null, otherLastName: null });
     expect((await texts(provider, id)).at(-1)).toBe('Bye for now');
     const seen = await details(provider, id);

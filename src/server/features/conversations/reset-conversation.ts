@@ -1,37 +1,57 @@
 import { eq } from 'drizzle-orm';
-import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
 import type { Db } from '../../db/database';
 import { conversations } from '../../db/schema/conversations';
+import type { DomainEvents } from '../../events/domain-events';
+import { inTransaction } from '../../events/in-transaction';
 import { AppError } from '../../errors';
-import type { EventBus } from '../../realtime/event-bus';
-import { announce, insertMessage } from './post-message';
+import { conversationStateOf, messageDataOf, participantsOf } from './conversation-event-data';
+import { negotiationState } from './conversation-access';
+import { insertMessage } from './post-message';
+import { services } from '../../db/schema/services';
+
+/** What a reset clears: the negotiation and the progress, never the payment. */
+const CLEARED = {
+  latestProposalPriceCents: null,
+  latestProposalPricingType: null,
+  latestProposalBy: null,
+  latestProposalRejected: false,
+  finalPriceCents: null,
+  finalPricingType: null,
+  priceAgreedByNonPostingParty: false,
+  serviceStarted: false,
+  serviceCompleted: false,
+} as const;
 
 /**
  * reset-service-progress (admins only, checked by the router): back to a fresh negotiation. A paid conversation is
  * refused: the money was taken, and undoing it is a refund, not a reset.
  */
-export async function resetConversation({ db, bus }: { db: Db; bus: EventBus }, admin: { id: string }, id: string) {
-  const result = await db.transaction(async (tx) => {
+export async function resetConversation(
+  deps: { db: Db; events: DomainEvents },
+  admin: { id: string },
+  input: { id: string },
+) {
+  const { id } = input;
+  await inTransaction(deps, async (tx, emit) => {
     const [row] = await tx.select().from(conversations).where(eq(conversations.id, id)).for('update');
-    if (!row) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.resetFailed);
-    if (row.paymentCompleted) throw new AppError('CONFLICT', 'A paid conversation cannot be reset');
-    await tx
-      .update(conversations)
-      .set({
-        latestProposalPriceCents: null,
-        latestProposalPricingType: null,
-        latestProposalBy: null,
-        latestProposalRejected: false,
-        finalPriceCents: null,
-        finalPricingType: null,
-        priceAgreedByNonPostingParty: false,
-        serviceStarted: false,
-        serviceCompleted: false,
-      })
-      .where(eq(conversations.id, id));
+    if (!row) throw new AppError('CONVERSATION_RESET_NOT_FOUND');
+    if (row.paymentCompleted) throw new AppError('PAID_CONVERSATION_RESET');
+    await tx.update(conversations).set(CLEARED).where(eq(conversations.id, id));
+    const [listing] = row.serviceId
+      ? await tx
+          .select({ priceCents: services.priceCents, pricingType: services.pricingType })
+          .from(services)
+          .where(eq(services.id, row.serviceId))
+      : [];
     const message = await insertMessage(tx, id, admin.id, { kind: 'admin_reset' });
-    return { row, message };
+    emit({
+      type: 'conversation.reset',
+      actorId: admin.id,
+      conversationId: id,
+      participants: participantsOf(row),
+      message: messageDataOf(message),
+      state: conversationStateOf(negotiationState({ ...row, ...CLEARED }, listing ?? null)),
+    });
   });
-  announce(bus, result.row, [{ type: 'message', message: result.message }, { type: 'updated' }]);
   return { message: 'Chat pricing and progress have been reset' };
 }

@@ -1,31 +1,39 @@
 import { sql } from 'drizzle-orm';
-import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
 import type { Db } from '../../db/database';
 import { conversations, messages } from '../../db/schema/conversations';
+import type { EventOf } from '../../events/app-events';
+import type { DomainEvents } from '../../events/domain-events';
+import { recordEventSql } from '../../events/record-events';
 import { AppError } from '../../errors';
-import type { EventBus } from '../../realtime/event-bus';
-import { announce, type MessageRow } from './post-message';
+import { messageDataOf } from './conversation-event-data';
+import type { MessageRow } from './post-message';
+
+/** An instant as `Date.toISOString()` writes it, in SQL: what MessageData carries. */
+const isoInstant = (column: string) =>
+  sql`to_char(${sql.raw(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A plain message from one participant (text already trimmed and non-empty: messageTextSchema). It is always of kind
  * 'text', whatever it says: notices come only from the server's own steps (insertMessage). The access check,
- * the insert and the conversation's last message are one statement: sending is the hottest path of the product, and
- * each round trip to the database costs more than the work (bench/README.md, messaging).
+ * the insert, the conversation's last message and the `message.sent` event are one statement: sending is the
+ * hottest path of the product, and each round trip to the database costs more than the work (bench/README.md,
+ * messaging). No participant row, no message and no event.
  */
 export async function sendMessage(
-  { db, bus }: { db: Db; bus: EventBus },
+  { db, events }: { db: Db; events: DomainEvents },
   actor: { id: string },
-  conversationId: string,
-  text: string,
+  input: { id: string; text: string },
 ) {
+  const { id: conversationId, text } = input;
   const { rows } = await db.execute<{
     id: string;
     sender_id: string;
     text: string;
     is_read: boolean;
     created_at: string;
-    participant1_id: string;
-    participant2_id: string;
+    created_at_iso: string;
+    client_id: string;
+    provider_id: string;
   }>(sql`
     with c as (
       select ${conversations.id} as id, ${conversations.participant1Id} as p1, ${conversations.participant2Id} as p2
@@ -35,14 +43,30 @@ export async function sendMessage(
     ), m as (
       insert into ${messages} (conversation_id, sender_id, kind, text)
       select id, ${actor.id}, 'text', ${text} from c
-      returning id, sender_id, text, is_read, created_at
+      returning id, conversation_id, sender_id, kind, text, is_read, created_at
     ), u as (
       update ${conversations} set last_message = ${text}, updated_at = (select created_at from m)
       where ${conversations.id} = (select id from c)
-    )
-    select m.*, c.p1 as participant1_id, c.p2 as participant2_id from m, c`);
+    ), ${recordEventSql(
+      'message.sent',
+      {
+        actorId: actor.id,
+        conversationId,
+        participants: { clientId: sql`c.p1`, providerId: sql`c.p2` },
+        messageId: sql`m.id`,
+        // As MessageData (messageDataOf), built here because the message exists only inside this statement.
+        message: sql`jsonb_build_object('id', m.id, 'conversationId', m.conversation_id, 'senderId', m.sender_id,
+          'kind', m.kind, 'text', m.text, 'payload', null, 'isRead', m.is_read,
+          'createdAt', ${isoInstant('m.created_at')})`,
+        state: null,
+      },
+      { from: sql`m, c` },
+    )}
+    select m.id, m.sender_id, m.text, m.is_read, m.created_at, ${isoInstant('m.created_at')} as created_at_iso,
+      c.p1 as client_id, c.p2 as provider_id
+    from m, c`);
   const row = rows[0];
-  if (!row) throw new AppError('FORBIDDEN', CONVERSATION_MESSAGES.noAccess);
+  if (!row) throw new AppError('NOT_A_PARTICIPANT');
   const message: MessageRow = {
     id: row.id,
     conversationId,
@@ -53,8 +77,16 @@ export async function sendMessage(
     isRead: row.is_read,
     createdAt: new Date(row.created_at),
   };
-  announce(bus, { id: conversationId, participant1Id: row.participant1_id, participant2Id: row.participant2_id }, [
-    { type: 'message', message },
-  ]);
+  // The event as recorded (the same fields the statement wrote), for the live listeners.
+  const event: EventOf<'message.sent'> = {
+    type: 'message.sent',
+    actorId: actor.id,
+    conversationId,
+    participants: { clientId: row.client_id, providerId: row.provider_id },
+    messageId: row.id,
+    message: { ...messageDataOf(message), createdAt: row.created_at_iso },
+    state: null,
+  };
+  events.committed([event]);
   return message;
 }

@@ -69,8 +69,8 @@ export function createListings(db: Db, bus: EventBus): Listings {
   }
 
   return {
-    services: cached('services', (input: z.output<typeof serviceListingSchema>) => listServices(db, input)),
-    requests: cached('requests', (input: z.output<typeof requestListingSchema>) => listRequests(db, input)),
+    services: cached('services', (input: z.output<typeof serviceListingSchema>) => listServices({ db }, null, input)),
+    requests: cached('requests', (input: z.output<typeof requestListingSchema>) => listRequests({ db }, null, input)),
     close: () => stop.abort(),
   };
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc';
-import { answerTestChallenge, chargeTestCard } from '../payments/pay-with-test-card';
 import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
+import { answerTestIntentChallenge } from './answer-test-intent-challenge';
 import { databaseState } from './database-state';
+import { payTestIntent } from './pay-test-intent';
 import { createTestAccount, routingTest, runCheck, SUITE_CHECKS } from './suite-checks';
-import { createTestIntent, testIntent } from './test-intents';
+import { createTestIntent } from './test-intents';
 
 const intent = z.object({ paymentIntentId: z.string().min(1).max(100) });
 
@@ -34,12 +35,10 @@ export const paymentTestsRouter = router({
         cvc: z.string().trim().max(4),
       }),
     )
-    .mutation(async ({ ctx, input }) => chargeTestCard(ctx, await testIntent(ctx.db, input.paymentIntentId), input)),
+    .mutation(({ ctx, input }) => payTestIntent(ctx, ctx.user, input)),
   completeTestChallenge: adminProcedure
     .input(intent.extend({ approve: z.boolean() }))
-    .mutation(async ({ ctx, input }) =>
-      answerTestChallenge(ctx, await testIntent(ctx.db, input.paymentIntentId), input.approve),
-    ),
+    .mutation(({ ctx, input }) => answerTestIntentChallenge(ctx, ctx.user, input)),
   /** create-test-stripe-account */
   createTestAccount: adminProcedure.mutation(async ({ ctx }) => ({
     accountId: await createTestAccount(ctx, ctx.user),

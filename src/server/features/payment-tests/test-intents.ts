@@ -50,6 +50,6 @@ export async function testIntent(db: Db, paymentIntentId: string) {
     .select()
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.paymentIntentId, paymentIntentId), isNull(paymentTransactions.conversationId)));
-  if (!row) throw new AppError('NOT_FOUND', 'Payment not found');
+  if (!row) throw new AppError('PAYMENT_NOT_FOUND');
   return row;
 }

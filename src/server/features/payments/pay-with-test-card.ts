@@ -1,110 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { DECLINE_MESSAGES, testCardOutcome } from '../../../domain/test-cards';
-import type { Db } from '../../db/database';
-import { paymentTransactions } from '../../db/schema/conversations';
-import { AppError } from '../../errors';
-import type { EventBus } from '../../realtime/event-bus';
-import type { PaymentProvider } from '../../payments/payment-provider';
-import type { TestModeProvider } from '../../payments/test-mode-provider';
-import { processPaymentEvent } from './process-payment-event';
 import { ownIntent } from './start-payment';
+import { chargeTestCard, testMode, type Card, type CardResult, type TestCardDeps } from './test-card-charges';
 
-interface Deps {
-  db: Db;
-  bus: EventBus;
-  payments: PaymentProvider;
-  now?: () => Date;
-}
-
-type CardResult = { status: 'succeeded' } | { status: 'requires_action' } | { status: 'failed'; message: string };
-
-function testMode(payments: PaymentProvider): TestModeProvider {
-  if (payments.mode !== 'test') throw new AppError('BAD_INPUT', 'Test cards work only in test mode');
-  return payments as TestModeProvider;
-}
-
-/** Sends the outcome through the signed webhook path, as Stripe would. */
-async function deliver(deps: Deps, type: string, object: Parameters<TestModeProvider['signEvent']>[1]) {
-  const provider = testMode(deps.payments);
-  const { payload, signature } = provider.signEvent(type, object);
-  await processPaymentEvent(deps, provider.verifyWebhook(payload, signature));
-}
-
-async function fail(
-  deps: Deps,
-  intentId: string,
-  amount: number,
-  code: string,
-  declineCode: string | null,
-  message: string,
-) {
-  await deliver(deps, 'payment_intent.payment_failed', {
-    id: intentId,
-    amount,
-    last_payment_error: { code, decline_code: declineCode ?? undefined, message },
-  });
-  return { status: 'failed' as const, message };
-}
-
-type Transaction = typeof paymentTransactions.$inferSelect;
-type Card = { number: string; expiry: string; cvc: string };
-
-/** Test mode's card form: Stripe's test numbers give Stripe's outcomes. */
+/** Test mode's card form: Stripe's test numbers give Stripe's outcomes, on the client's own intent only. */
 export async function payWithTestCard(
-  deps: Deps,
+  deps: TestCardDeps,
   actor: { id: string },
   input: { conversationId: string; paymentIntentId: string } & Card,
 ): Promise<CardResult> {
   testMode(deps.payments);
   const { transaction } = await ownIntent(deps.db, actor, input.conversationId, input.paymentIntentId);
   return chargeTestCard(deps, transaction, input);
-}
-
-/** One card attempt on an intent, whoever's it is (the caller checked). */
-export async function chargeTestCard(deps: Deps, transaction: Transaction, input: Card): Promise<CardResult> {
-  testMode(deps.payments);
-  if (transaction.status === 'succeeded') return { status: 'succeeded' };
-  const outcome = testCardOutcome(input, deps.now?.() ?? new Date());
-  const intent = { id: transaction.paymentIntentId, amount: transaction.amountCents };
-  if (outcome.kind === 'challenge') {
-    await deps.db
-      .update(paymentTransactions)
-      .set({ status: 'requires_action', updatedAt: new Date() })
-      .where(eq(paymentTransactions.id, transaction.id));
-    return { status: 'requires_action' };
-  }
-  if (outcome.kind === 'decline') {
-    return fail(deps, intent.id, intent.amount, outcome.code, outcome.declineCode, outcome.message);
-  }
-  await deliver(deps, 'payment_intent.succeeded', { ...intent, amount_received: intent.amount });
-  return { status: 'succeeded' };
-}
-
-/** The 3D Secure challenge's answer: Complete pays, Fail declines with Stripe's authentication message. */
-export async function completeTestChallenge(
-  deps: Deps,
-  actor: { id: string },
-  input: { conversationId: string; paymentIntentId: string; approve: boolean },
-): Promise<CardResult> {
-  testMode(deps.payments);
-  const { transaction } = await ownIntent(deps.db, actor, input.conversationId, input.paymentIntentId);
-  return answerTestChallenge(deps, transaction, input.approve);
-}
-
-export async function answerTestChallenge(deps: Deps, transaction: Transaction, approve: boolean): Promise<CardResult> {
-  testMode(deps.payments);
-  if (transaction.status !== 'requires_action') throw new AppError('CONFLICT', 'No authentication is pending');
-  const intent = { id: transaction.paymentIntentId, amount: transaction.amountCents };
-  if (!approve) {
-    return fail(
-      deps,
-      intent.id,
-      intent.amount,
-      'payment_intent_authentication_failure',
-      null,
-      DECLINE_MESSAGES.authenticationFailed,
-    );
-  }
-  await deliver(deps, 'payment_intent.succeeded', { ...intent, amount_received: intent.amount });
-  return { status: 'succeeded' };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
-import { completeTestChallenge, payWithTestCard } from './pay-with-test-card';
+import { completeTestChallenge } from './complete-test-challenge';
+import { payWithTestCard } from './pay-with-test-card';
 import { startPayment } from './start-payment';
 
 const intent = z.object({ conversationId: z.uuid(), paymentIntentId: z.string().min(1).max(100) });
@@ -13,7 +14,7 @@ export const paymentsRouter = router({
   })),
   start: authedProcedure
     .input(z.object({ conversationId: z.uuid() }))
-    .mutation(({ ctx, input }) => startPayment(ctx, ctx.user, input.conversationId)),
+    .mutation(({ ctx, input }) => startPayment(ctx, ctx.user, input)),
   payWithTestCard: authedProcedure
     .input(
       intent.extend({

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { paymentReceived } from '../../../domain/negotiation';
 import { isPayoutReady } from '../../../domain/payouts';
-import type { Db, Tx } from '../../db/database';
+import type { Tx } from '../../db/database';
 import {
   conversations,
   disputes,
@@ -11,12 +11,13 @@ import {
   transfers,
 } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
-import type { EventBus } from '../../realtime/event-bus';
-import { channels } from '../../realtime/channels';
-import type { PaymentEvent, PaymentProvider } from '../../payments/payment-provider';
-import { toColumns, type ConversationRow } from '../conversations/conversation-access';
-import { announce, insertMessage, type MessageRow } from '../conversations/post-message';
-import { releaseHeldTransfers } from '../settlement/transfers';
+import type { AppEvent } from '../../events/app-events';
+import { inTransaction } from '../../events/in-transaction';
+import type { PaymentEvent } from '../../payments/payment-provider';
+import { toColumns } from '../conversations/conversation-access';
+import { insertMessage } from '../conversations/post-message';
+import { conversationEventBase } from '../settlement/conversation-event-base';
+import { releaseHeldTransfers, type SettlementDeps } from '../settlement/transfers';
 
 /** Event types this endpoint acts on (every other verified event is stored and ignored). */
 export const HANDLED_EVENTS = [
@@ -28,27 +29,22 @@ export const HANDLED_EVENTS = [
 ] as const;
 
 interface Effect {
-  conversation?: ConversationRow;
-  message?: MessageRow;
   /** A provider whose account became Ready: held transfers go out after the commit. */
   readyProviderId?: string;
-  /** A user whose payout status changed: their open pages refresh. */
-  payoutUserId?: string;
 }
 
 type Object_ = PaymentEvent['data']['object'];
+type Emit = (event: AppEvent) => void;
 
 /**
- * A verified payment event, applied once: its id is stored in the same transaction as its effect, so a replay finds
- * the id taken and changes nothing, and a failure rolls both back for Stripe to retry. Events may arrive in any
- * order: a failure reported after the success never undoes it.
+ * A verified payment event, applied once: its id is stored in the same transaction as its effect and its domain
+ * events, so a replay finds the id taken and changes and records nothing, and a failure rolls all of it back for
+ * Stripe to retry. Events may arrive in any order: a failure reported after the success never undoes it. The payment
+ * provider acts, not a user: there is no actor.
  */
-export async function processPaymentEvent(
-  deps: { db: Db; bus: EventBus; payments: PaymentProvider },
-  event: PaymentEvent,
-) {
+export async function processPaymentEvent(deps: SettlementDeps, _actor: null, event: PaymentEvent) {
   const object = event.data.object;
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await inTransaction(deps, async (tx, emit): Promise<Effect | null> => {
     const [fresh] = await tx
       .insert(stripeEvents)
       .values({ eventId: event.id, type: event.type, objectId: object.id })
@@ -57,27 +53,20 @@ export async function processPaymentEvent(
     if (!fresh) return null;
     switch (event.type) {
       case 'payment_intent.succeeded':
-        return intentSucceeded(tx, object);
+        return intentSucceeded(tx, emit, object);
       case 'payment_intent.payment_failed':
         return intentFailed(tx, object);
       case 'account.updated':
-        return accountUpdated(tx, object);
+        return accountUpdated(tx, emit, object);
       case 'transfer.created':
         return transferCreated(tx, object);
       case 'charge.dispute.created':
-        return disputeCreated(tx, object);
+        return disputeCreated(tx, emit, object);
       default:
         return {};
     }
   });
   if (!outcome) return { applied: false };
-  if (outcome.conversation) {
-    announce(deps.bus, outcome.conversation, [
-      ...(outcome.message ? [{ type: 'message' as const, message: outcome.message }] : []),
-      { type: 'updated' as const },
-    ]);
-  }
-  if (outcome.payoutUserId) deps.bus.publish(channels.profile(outcome.payoutUserId), { type: 'profile-updated' });
   if (outcome.readyProviderId) await releaseHeldTransfers(deps, outcome.readyProviderId);
   return { applied: true };
 }
@@ -91,7 +80,7 @@ async function transactionFor(tx: Tx, intentId: string) {
   return transaction;
 }
 
-async function intentSucceeded(tx: Tx, intent: Object_): Promise<Effect> {
+async function intentSucceeded(tx: Tx, emit: Emit, intent: Object_): Promise<Effect> {
   const transaction = await transactionFor(tx, intent.id);
   if (!transaction) return {};
   const setStatus = () =>
@@ -128,7 +117,9 @@ async function intentSucceeded(tx: Tx, intent: Object_): Promise<Effect> {
     .set({ ...toColumns(paid.patch), paidAt: new Date() })
     .where(eq(conversations.id, conversation.id));
   const message = await insertMessage(tx, conversation.id, conversation.participant1Id, paid.message);
-  return { conversation, message };
+  const base = await conversationEventBase(tx, conversation.id, null, message);
+  emit({ ...base, type: 'payment.succeeded', paymentId: transaction.id, amountCents: received });
+  return {};
 }
 
 async function intentFailed(tx: Tx, intent: Object_): Promise<Effect> {
@@ -156,7 +147,7 @@ async function intentFailed(tx: Tx, intent: Object_): Promise<Effect> {
 }
 
 /** Stripe's word on a connected account is the payout status we keep. */
-async function accountUpdated(tx: Tx, account: Object_): Promise<Effect> {
+async function accountUpdated(tx: Tx, emit: Emit, account: Object_): Promise<Effect> {
   const [before] = await tx.select().from(profiles).where(eq(profiles.stripeAccountId, account.id)).for('update');
   if (!before) return {};
   const chargesEnabled = account.charges_enabled ?? before.chargesEnabled;
@@ -171,7 +162,10 @@ async function accountUpdated(tx: Tx, account: Object_): Promise<Effect> {
     })
     .where(eq(profiles.id, before.id));
   const ready = isPayoutReady({ chargesEnabled, payoutsEnabled });
-  return { payoutUserId: before.id, readyProviderId: ready ? before.id : undefined };
+  // The payouts card on the user's open pages follows every change; "ready" only when it becomes so.
+  emit({ type: 'profile.updated', userId: before.id });
+  if (ready && !isPayoutReady(before)) emit({ type: 'payout-account.ready', userId: before.id });
+  return { readyProviderId: ready ? before.id : undefined };
 }
 
 /** Stripe confirms a transfer we made: recorded against our row (found by the id we put in its metadata). */
@@ -186,7 +180,7 @@ async function transferCreated(tx: Tx, transfer: Object_): Promise<Effect> {
 }
 
 /** A cardholder disputed the charge with their bank: recorded, and the payout is frozen until an admin decides. */
-async function disputeCreated(tx: Tx, dispute: Object_): Promise<Effect> {
+async function disputeCreated(tx: Tx, emit: Emit, dispute: Object_): Promise<Effect> {
   const intentId = dispute.payment_intent;
   const transaction = intentId ? await transactionFor(tx, intentId) : undefined;
   if (!transaction?.conversationId) return {};
@@ -196,7 +190,7 @@ async function disputeCreated(tx: Tx, dispute: Object_): Promise<Effect> {
     .where(eq(conversations.id, transaction.conversationId))
     .for('update');
   if (!conversation) return {};
-  await tx
+  const [created] = await tx
     .insert(disputes)
     .values({
       conversationId: conversation.id,
@@ -205,10 +199,17 @@ async function disputeCreated(tx: Tx, dispute: Object_): Promise<Effect> {
       description: 'The cardholder disputed this charge with their card issuer.',
       stripeDisputeId: dispute.id,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: disputes.id });
+  // A second event about a dispute already recorded (Stripe sends updates under new event ids) names the same row.
+  const disputeId =
+    created?.id ??
+    (await tx.select({ id: disputes.id }).from(disputes).where(eq(disputes.stripeDisputeId, dispute.id)))[0]?.id;
   await tx.update(conversations).set({ disputeOpen: true }).where(eq(conversations.id, conversation.id));
   const message = await insertMessage(tx, conversation.id, conversation.participant1Id, {
     kind: 'card_dispute_reported',
   });
-  return { conversation, message };
+  const base = await conversationEventBase(tx, conversation.id, null, message);
+  if (disputeId) emit({ ...base, type: 'dispute.opened', disputeId });
+  return {};
 }

@@ -4,7 +4,7 @@ import { feeBreakdown } from '../../../domain/payments';
 import type { Db } from '../../db/database';
 import { paymentTransactions } from '../../db/schema/conversations';
 import { services } from '../../db/schema/services';
-import { AppError } from '../../errors';
+import { AppError, refuseIf } from '../../errors';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import { loadForParticipant, negotiationState } from '../conversations/conversation-access';
 
@@ -15,14 +15,13 @@ import { loadForParticipant, negotiationState } from '../conversations/conversat
 export async function startPayment(
   { db, payments }: { db: Db; payments: PaymentProvider },
   actor: { id: string },
-  conversationId: string,
+  { conversationId }: { conversationId: string },
 ) {
   const { conversation, party } = await loadForParticipant(db, actor, conversationId);
   const [listing] = conversation.serviceId
     ? await db.select().from(services).where(eq(services.id, conversation.serviceId))
     : [];
-  const reason = refusal(negotiationState(conversation, listing ?? null), party, 'pay');
-  if (reason) throw new AppError('CONFLICT', reason);
+  refuseIf(refusal(negotiationState(conversation, listing ?? null), party, 'pay'));
   const amounts = feeBreakdown(conversation.finalPriceCents!);
   const intent = await payments.createPaymentIntent({
     amountCents: amounts.amountCents,
@@ -56,7 +55,7 @@ export async function startPayment(
 /** The client's own intent for this conversation, or a refusal (another user's intent id is never accepted). */
 export async function ownIntent(db: Db, actor: { id: string }, conversationId: string, paymentIntentId: string) {
   const { conversation, party } = await loadForParticipant(db, actor, conversationId);
-  if (party !== 'client') throw new AppError('FORBIDDEN', 'Only the client pays');
+  if (party !== 'client') throw new AppError('ONLY_CLIENT_PAYS');
   const [transaction] = await db
     .select()
     .from(paymentTransactions)
@@ -66,6 +65,6 @@ export async function ownIntent(db: Db, actor: { id: string }, conversationId: s
         eq(paymentTransactions.conversationId, conversation.id),
       ),
     );
-  if (!transaction) throw new AppError('NOT_FOUND', 'Payment not found');
+  if (!transaction) throw new AppError('PAYMENT_NOT_FOUND');
   return { conversation, transaction };
 }

@@ -8,11 +8,15 @@ import { profiles } from '../../db/schema/profiles';
  * it decided on is locked in the same statement (issue 11 item 10), so a minor shown the guardian screen cannot then
  * edit their way into the adult flow. Without a date of birth nothing is decided or locked.
  */
-export async function beginPayoutSetup(deps: { db: Db }, actor: { id: string }, today: Date = new Date()) {
+export async function beginPayoutSetup(
+  deps: { db: Db; now?: () => Date },
+  actor: { id: string },
+  _input: Record<string, never> = {},
+) {
   const [decided] = await deps.db
     .update(profiles)
     .set({ dateOfBirthLockedAt: sql`coalesce(${profiles.dateOfBirthLockedAt}, now())` })
     .where(and(eq(profiles.id, actor.id), isNotNull(profiles.dateOfBirth)))
     .returning({ dateOfBirth: profiles.dateOfBirth });
-  return { flow: onboardingFlow(decided?.dateOfBirth ?? null, today).flow };
+  return { flow: onboardingFlow(decided?.dateOfBirth ?? null, deps.now?.() ?? new Date()).flow };
 }

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { isPayoutReady, type PayoutStatus } from '../../../domain/payouts';
-import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
-import type { EventBus } from '../../realtime/event-bus';
-import type { PaymentProvider } from '../../payments/payment-provider';
-import { releaseHeldTransfers } from '../settlement/transfers';
+import { inTransaction } from '../../events/in-transaction';
+import { releaseHeldTransfers, type SettlementDeps } from '../settlement/transfers';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -21,9 +19,11 @@ export const toPayoutStatus = (p: ProfileRow): PayoutStatus => ({
  * well, so a lost or late webhook never leaves someone stuck at Action required.
  */
 export async function payoutStatus(
-  deps: { db: Db; bus: EventBus; payments: PaymentProvider },
-  userId: string,
+  deps: SettlementDeps,
+  actor: { id: string },
+  _input: Record<string, never> = {},
 ): Promise<PayoutStatus> {
+  const userId = actor.id;
   const [profile] = await deps.db.select().from(profiles).where(eq(profiles.id, userId));
   if (!profile)
     return {
@@ -46,16 +46,21 @@ export async function payoutStatus(
     live.payoutsEnabled !== profile.payoutsEnabled ||
     live.detailsSubmitted !== profile.payoutDetailsSubmitted;
   if (!changed) return toPayoutStatus(profile);
-  const [updated] = await deps.db
-    .update(profiles)
-    .set({
-      chargesEnabled: live.chargesEnabled,
-      payoutsEnabled: live.payoutsEnabled,
-      payoutDetailsSubmitted: live.detailsSubmitted,
-      updatedAt: new Date(),
-    })
-    .where(eq(profiles.id, userId))
-    .returning();
+  const updated = await inTransaction(deps, async (tx, emit) => {
+    const [row] = await tx
+      .update(profiles)
+      .set({
+        chargesEnabled: live.chargesEnabled,
+        payoutsEnabled: live.payoutsEnabled,
+        payoutDetailsSubmitted: live.detailsSubmitted,
+        updatedAt: new Date(),
+      })
+      .where(eq(profiles.id, userId))
+      .returning();
+    // Only reached while the account was not Ready (above), so Ready now means it just became so.
+    if (isPayoutReady(live)) emit({ type: 'payout-account.ready', userId });
+    return row;
+  });
   if (isPayoutReady(live)) await releaseHeldTransfers(deps, userId);
   return toPayoutStatus(updated!);
 }

@@ -1,23 +1,24 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { guardianEmailSchema, onboardingFlow, PAYOUT_MESSAGES } from '../../../domain/payouts';
+import { guardianEmailSchema, onboardingFlow } from '../../../domain/payouts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
 import { AppError } from '../../errors';
+import type { DomainEvents } from '../../events/domain-events';
+import { inTransaction } from '../../events/in-transaction';
 import type { PaymentProvider } from '../../payments/payment-provider';
-import { channels } from '../../realtime/channels';
-import type { EventBus } from '../../realtime/event-bus';
 
-interface Deps {
+export interface OnboardingDeps {
   db: Db;
-  bus: EventBus;
+  events: DomainEvents;
   config: Pick<Config, 'PUBLIC_URL'>;
   payments: PaymentProvider;
+  now?: () => Date;
 }
 
 /** Where onboarding sends the user back: the setup page tells the opener and closes; an expired link resumes. */
-function links(config: Deps['config']) {
+export function onboardingLinks(config: OnboardingDeps['config']) {
   return {
     returnUrl: new URL('/payouts-setup?stripe=return', config.PUBLIC_URL).toString(),
     refreshUrl: new URL('/payouts-setup?mode=resume', config.PUBLIC_URL).toString(),
@@ -29,27 +30,27 @@ function links(config: Deps['config']) {
  * under 18 only with a parent or guardian's email, and the account is theirs. An existing account is continued.
  */
 export async function createPayoutAccount(
-  deps: Deps,
+  deps: OnboardingDeps,
   actor: { id: string },
   input: { guardianEmail?: string | null },
-  today: Date,
 ): Promise<{ url: string }> {
+  const today = deps.now?.() ?? new Date();
   const [profile] = await deps.db
     .select({ profile: profiles, email: users.email })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
     .where(eq(profiles.id, actor.id));
-  if (!profile) throw new AppError('NOT_FOUND', PAYOUT_MESSAGES.notAuthenticated);
+  if (!profile) throw new AppError('PAYOUT_NOT_SIGNED_IN');
   const { flow } = onboardingFlow(profile.profile.dateOfBirth, today);
-  if (flow === 'unknown') throw new AppError('BAD_INPUT', PAYOUT_MESSAGES.dobFirst, 'DOB_REQUIRED');
+  if (flow === 'unknown') throw new AppError('DOB_REQUIRED');
   await lockDateOfBirth(deps.db, actor.id, profile.profile.dateOfBirth!);
   let guardianEmail: string | null = null;
   if (flow === 'minor') {
     if (!input.guardianEmail?.trim()) {
-      throw new AppError('BAD_INPUT', PAYOUT_MESSAGES.guardianRequired, 'MINOR_GUARDIAN_REQUIRED');
+      throw new AppError('MINOR_GUARDIAN_REQUIRED');
     }
     const parsed = guardianEmailSchema.safeParse(input.guardianEmail);
-    if (!parsed.success) throw new AppError('BAD_INPUT', PAYOUT_MESSAGES.guardianEmailInvalid);
+    if (!parsed.success) throw new AppError('GUARDIAN_EMAIL_INVALID');
     guardianEmail = parsed.data.toLowerCase();
   }
   let accountId = profile.profile.stripeAccountId;
@@ -60,29 +61,25 @@ export async function createPayoutAccount(
       guardianEmail,
     });
     // Two starts at once: the first account stored wins, and both continue with it.
-    const [stored] = await deps.db
-      .update(profiles)
-      .set({
-        stripeAccountId: created,
-        guardianEmail,
-        chargesEnabled: false,
-        payoutsEnabled: false,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(profiles.id, actor.id), isNull(profiles.stripeAccountId)))
-      .returning({ accountId: profiles.stripeAccountId });
+    const stored = await inTransaction(deps, async (tx, emit) => {
+      const [row] = await tx
+        .update(profiles)
+        .set({
+          stripeAccountId: created,
+          guardianEmail,
+          chargesEnabled: false,
+          payoutsEnabled: false,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(profiles.id, actor.id), isNull(profiles.stripeAccountId)))
+        .returning({ accountId: profiles.stripeAccountId });
+      // The profile's payouts card, open in another tab, moves to Action required at once.
+      if (row) emit({ type: 'profile.updated', userId: actor.id });
+      return row;
+    });
     accountId = stored?.accountId ?? (await currentAccount(deps.db, actor.id));
-    // The profile's payouts card, open in another tab, moves to Action required at once.
-    deps.bus.publish(channels.profile(actor.id), { type: 'profile-updated' });
   }
-  return { url: await deps.payments.createAccountLink({ accountId: accountId!, ...links(deps.config) }) };
-}
-
-/** connect-account-link: a fresh onboarding link for the user's existing account. */
-export async function payoutAccountLink(deps: Deps, actor: { id: string }): Promise<{ url: string }> {
-  const accountId = await currentAccount(deps.db, actor.id);
-  if (!accountId) throw new AppError('CONFLICT', PAYOUT_MESSAGES.resumeFailed);
-  return { url: await deps.payments.createAccountLink({ accountId, ...links(deps.config) }) };
+  return { url: await deps.payments.createAccountLink({ accountId: accountId!, ...onboardingLinks(deps.config) }) };
 }
 
 /**
@@ -99,7 +96,7 @@ async function lockDateOfBirth(db: Db, userId: string, decidedOn: string) {
   if (!locked) throw new AppError('CONFLICT');
 }
 
-async function currentAccount(db: Db, userId: string) {
+export async function currentAccount(db: Db, userId: string) {
   const [row] = await db.select({ id: profiles.stripeAccountId }).from(profiles).where(eq(profiles.id, userId));
   return row?.id ?? null;
 }

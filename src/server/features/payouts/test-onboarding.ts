@@ -1,29 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { onboardingFlow } from '../../../domain/payouts';
+import { onboardingFlow, type testOnboardingSchema } from '../../../domain/payouts';
+import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import type { TestModeProvider } from '../../payments/test-mode-provider';
 
-/** What test mode's onboarding form collects, with Stripe's documented test bank numbers as the only valid ones. */
-export const testOnboardingSchema = z.object({
-  accountId: z.string().min(1).max(64),
-  legalName: z.string().trim().min(2, { error: 'Enter the account holder’s full legal name' }).max(100),
-  routingNumber: z
-    .string()
-    .trim()
-    .regex(/^\d{9}$/, { error: 'Routing numbers have 9 digits (test: 110000000)' }),
-  accountNumber: z
-    .string()
-    .trim()
-    .regex(/^\d{4,17}$/, { error: 'Account numbers have 4 to 17 digits' }),
-  acceptTerms: z.literal(true, { error: 'Accept the connected account agreement to continue' }),
-});
-
 function testMode(payments: PaymentProvider): TestModeProvider {
-  if (payments.mode !== 'test') throw new AppError('NOT_FOUND', 'Test onboarding exists only in test mode');
+  if (payments.mode !== 'test') throw new AppError('TEST_MODE_ONLY');
   return payments as TestModeProvider;
 }
 
@@ -34,10 +19,11 @@ async function ownAccount(db: Db, actor: { id: string }, accountId: string) {
   return profile;
 }
 
+/** Test mode's onboarding page: the account's holder as "Stripe" knows it, for its owner only. */
 export async function testOnboardingDetails(
   deps: { db: Db; payments: PaymentProvider },
   actor: { id: string },
-  accountId: string,
+  { accountId }: { accountId: string },
 ) {
   const provider = testMode(deps.payments);
   const profile = await ownAccount(deps.db, actor, accountId);

@@ -1,23 +1,23 @@
 import type { PortfolioItemFields } from '../../../domain/portfolio';
 import type { Db } from '../../db/database';
 import { portfolioItems } from '../../db/schema/portfolio';
-import type { BlobStore } from '../../files/blob-store';
-import { channels, type PortfolioEvent } from '../../realtime/channels';
-import type { EventBus } from '../../realtime/event-bus';
+import type { DomainEvents } from '../../events/domain-events';
+import { inTransaction } from '../../events/in-transaction';
 import { assertOwnUpload } from '../../files/assert-own-upload';
+import type { BlobStore } from '../../files/blob-store';
 
 export async function createPortfolioItem(
-  db: Db,
-  files: BlobStore,
-  bus: EventBus,
+  deps: { db: Db; events: DomainEvents; files: BlobStore },
   actor: { id: string },
-  fields: PortfolioItemFields,
+  input: PortfolioItemFields,
 ) {
-  assertOwnUpload(files, actor, fields.imageUrl, 'portfolio');
-  const [item] = await db
-    .insert(portfolioItems)
-    .values({ ...fields, userId: actor.id })
-    .returning();
-  bus.publish(channels.portfolio(actor.id), { type: 'portfolio-changed' } satisfies PortfolioEvent);
-  return item!;
+  assertOwnUpload(deps.files, actor, input.imageUrl, 'portfolio');
+  return inTransaction(deps, async (tx, emit) => {
+    const [item] = await tx
+      .insert(portfolioItems)
+      .values({ ...input, userId: actor.id })
+      .returning();
+    emit({ type: 'portfolio.item-added', actorId: actor.id, itemId: item!.id });
+    return item!;
+  });
 }

@@ -1,22 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { portfolioItems } from '../../db/schema/portfolio';
+import type { DomainEvents } from '../../events/domain-events';
+import { inTransaction } from '../../events/in-transaction';
 import type { BlobStore } from '../../files/blob-store';
-import { channels, type PortfolioEvent } from '../../realtime/channels';
-import type { EventBus } from '../../realtime/event-bus';
 import { assertPortfolioOwner } from './portfolio-access';
 
-/** Only the owner may delete; the item's image file goes with it. */
+/** Only the owner may delete; the item's image file goes once the deletion is committed. */
 export async function deletePortfolioItem(
-  db: Db,
-  files: BlobStore,
-  bus: EventBus,
+  deps: { db: Db; events: DomainEvents; files: BlobStore },
   actor: { id: string },
-  itemId: string,
+  input: { id: string },
 ) {
-  const existing = await assertPortfolioOwner(db, actor, itemId);
-  await db.delete(portfolioItems).where(and(eq(portfolioItems.id, itemId), eq(portfolioItems.userId, actor.id)));
-  await files.remove(existing.imageUrl);
-  bus.publish(channels.portfolio(actor.id), { type: 'portfolio-changed' } satisfies PortfolioEvent);
+  const image = await inTransaction(deps, async (tx, emit) => {
+    const existing = await assertPortfolioOwner(tx, actor, input.id);
+    await tx.delete(portfolioItems).where(and(eq(portfolioItems.id, input.id), eq(portfolioItems.userId, actor.id)));
+    emit({ type: 'portfolio.item-removed', actorId: actor.id, itemId: input.id });
+    return existing.imageUrl;
+  });
+  await deps.files.remove(image);
   return { ok: true };
 }

@@ -23,9 +23,9 @@ const item = {
 const fileOf = (url: string) => path.join(app.uploadsDir, url.slice('/files/'.length));
 
 async function createItem(cookie: string, fields = item) {
-  const result = await callTrpc(app, 'portfolio.create', { method: 'POST', input: fields, cookie });
+  const result = await callTrpc(app, 'portfolio.create', { input: fields, cookie });
   expect(result.status).toBe(200);
-  return result.data as { id: string; imageUrl: string | null };
+  return result.data!;
 }
 
 describe('portfolio', () => {
@@ -35,30 +35,25 @@ describe('portfolio', () => {
     const first = await createItem(cookie);
     await createItem(cookie, { ...item, title: 'Second', projectUrl: '' });
     const list = await callTrpc(app, 'portfolio.list', { input: { userId } });
-    expect((list.data as { title: string }[]).map((i) => i.title)).toEqual(['Second', 'Robot arm']);
+    expect(list.data!.map((i) => i.title)).toEqual(['Second', 'Robot arm']);
 
     const edited = await callTrpc(app, 'portfolio.update', {
-      method: 'POST',
       input: { id: first.id, fields: { ...item, title: 'Robot arm v2' } },
       cookie,
     });
     expect(edited.data).toMatchObject({ title: 'Robot arm v2' });
-    expect((await callTrpc(app, 'portfolio.delete', { method: 'POST', input: { id: first.id }, cookie })).status).toBe(
-      200,
-    );
+    expect((await callTrpc(app, 'portfolio.delete', { input: { id: first.id }, cookie })).status).toBe(200);
     expect((await callTrpc(app, 'portfolio.list', { input: { userId } })).data).toHaveLength(1);
   });
 
   it('refuses an empty title and a project URL that is not URL-shaped', async () => {
     const { cookie } = await signUp(app);
     const noTitle = await callTrpc(app, 'portfolio.create', {
-      method: 'POST',
       input: { ...item, title: '  ' },
       cookie,
     });
     expect(noTitle.error?.message).toBe('Title is required');
     const badUrl = await callTrpc(app, 'portfolio.create', {
-      method: 'POST',
       input: { ...item, projectUrl: 'not a url' },
       cookie,
     });
@@ -71,19 +66,17 @@ describe('portfolio', () => {
     const target = await createItem(owner.cookie);
     const other = await signUp(app);
     const edit = await callTrpc(app, 'portfolio.update', {
-      method: 'POST',
       input: { id: target.id, fields: { ...item, title: 'Defaced' } },
       cookie: other.cookie,
     });
     expect(edit.status).toBe(403);
     const del = await callTrpc(app, 'portfolio.delete', {
-      method: 'POST',
       input: { id: target.id },
       cookie: other.cookie,
     });
     expect(del.status).toBe(403);
-    expect((await callTrpc(app, 'portfolio.delete', { method: 'POST', input: { id: target.id } })).status).toBe(401);
-    const list = (await callTrpc(app, 'portfolio.list', { input: { userId: ownerId } })).data as { title: string }[];
+    expect((await callTrpc(app, 'portfolio.delete', { input: { id: target.id } })).status).toBe(401);
+    const list = (await callTrpc(app, 'portfolio.list', { input: { userId: ownerId } })).data!;
     expect(list.map((i) => i.title)).toEqual(['Robot arm']);
   });
 
@@ -98,13 +91,12 @@ describe('portfolio', () => {
     // Someone else cannot attach (and later delete) this file.
     const other = await signUp(app);
     const stolen = await callTrpc(app, 'portfolio.create', {
-      method: 'POST',
-      input: { ...item, imageUrl: uploaded.json.url },
+      input: { ...item, imageUrl: uploaded.json.url! },
       cookie: other.cookie,
     });
     expect(stolen.status).toBe(400);
 
-    await callTrpc(app, 'portfolio.delete', { method: 'POST', input: { id: withImage.id }, cookie });
+    await callTrpc(app, 'portfolio.delete', { input: { id: withImage.id }, cookie });
     expect(existsSync(fileOf(uploaded.json.url!))).toBe(false);
   });
 

@@ -12,16 +12,16 @@ const userIdInput = z.object({ userId: z.string().trim().min(1).max(100) });
 const itemId = z.uuid();
 
 export const portfolioRouter = router({
-  list: publicProcedure.input(userIdInput).query(({ ctx, input }) => listPortfolio(ctx.db, input.userId)),
+  list: publicProcedure.input(userIdInput).query(({ ctx, input }) => listPortfolio(ctx, null, input)),
   create: authedProcedure
     .input(portfolioItemSchema)
-    .mutation(({ ctx, input }) => createPortfolioItem(ctx.db, ctx.files, ctx.bus, ctx.user, input)),
+    .mutation(({ ctx, input }) => createPortfolioItem(ctx, ctx.user, input)),
   update: authedProcedure
     .input(z.object({ id: itemId, fields: portfolioItemSchema }))
-    .mutation(({ ctx, input }) => updatePortfolioItem(ctx.db, ctx.files, ctx.bus, ctx.user, input.id, input.fields)),
+    .mutation(({ ctx, input }) => updatePortfolioItem(ctx, ctx.user, input)),
   delete: authedProcedure
     .input(z.object({ id: itemId }))
-    .mutation(({ ctx, input }) => deletePortfolioItem(ctx.db, ctx.files, ctx.bus, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => deletePortfolioItem(ctx, ctx.user, input)),
   /** Live changes to one user's portfolio. */
   events: publicProcedure
     .input(userIdInput.extend({ lastEventId: z.string().max(100).nullish() }))
@@ -30,7 +30,7 @@ export const portfolioRouter = router({
         lastEventId: input.lastEventId,
         signal,
       })) {
-        yield tracked(event.id, event.data as { type: 'portfolio-changed' });
+        yield tracked(event.id, event.data);
       }
     }),
 });

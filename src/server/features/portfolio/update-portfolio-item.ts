@@ -2,29 +2,29 @@ import { and, eq } from 'drizzle-orm';
 import type { PortfolioItemFields } from '../../../domain/portfolio';
 import type { Db } from '../../db/database';
 import { portfolioItems } from '../../db/schema/portfolio';
-import type { BlobStore } from '../../files/blob-store';
-import { channels, type PortfolioEvent } from '../../realtime/channels';
-import type { EventBus } from '../../realtime/event-bus';
+import type { DomainEvents } from '../../events/domain-events';
+import { inTransaction } from '../../events/in-transaction';
 import { assertOwnUpload } from '../../files/assert-own-upload';
+import type { BlobStore } from '../../files/blob-store';
 import { assertPortfolioOwner } from './portfolio-access';
 
-/** Only the owner may edit; a replaced image's file is removed. */
+/** Only the owner may edit; a replaced image's file is removed once the change is committed. */
 export async function updatePortfolioItem(
-  db: Db,
-  files: BlobStore,
-  bus: EventBus,
+  deps: { db: Db; events: DomainEvents; files: BlobStore },
   actor: { id: string },
-  itemId: string,
-  fields: PortfolioItemFields,
+  input: { id: string; fields: PortfolioItemFields },
 ) {
-  const existing = await assertPortfolioOwner(db, actor, itemId);
-  assertOwnUpload(files, actor, fields.imageUrl, 'portfolio');
-  const [item] = await db
-    .update(portfolioItems)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(portfolioItems.id, itemId), eq(portfolioItems.userId, actor.id)))
-    .returning();
-  if (existing.imageUrl && existing.imageUrl !== fields.imageUrl) await files.remove(existing.imageUrl);
-  bus.publish(channels.portfolio(actor.id), { type: 'portfolio-changed' } satisfies PortfolioEvent);
-  return item!;
+  const { item, previousImage } = await inTransaction(deps, async (tx, emit) => {
+    const existing = await assertPortfolioOwner(tx, actor, input.id);
+    assertOwnUpload(deps.files, actor, input.fields.imageUrl, 'portfolio');
+    const [updated] = await tx
+      .update(portfolioItems)
+      .set({ ...input.fields, updatedAt: new Date() })
+      .where(and(eq(portfolioItems.id, input.id), eq(portfolioItems.userId, actor.id)))
+      .returning();
+    emit({ type: 'portfolio.item-updated', actorId: actor.id, itemId: input.id });
+    return { item: updated!, previousImage: existing.imageUrl };
+  });
+  if (previousImage && previousImage !== input.fields.imageUrl) await deps.files.remove(previousImage);
+  return item;
 }

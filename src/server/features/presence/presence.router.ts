@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { PRESENCE_STATUSES, PRESENCE_WATCH_MAX } from '../../../domain/presence';
-import { channels, type PresenceEvent } from '../../realtime/channels';
+import { channels } from '../../realtime/channels';
 import { authedProcedure, router } from '../../trpc';
 import { getPresence, recordHeartbeat, setPresenceStatus, withdrawPresence } from './record-presence';
 
@@ -24,7 +24,7 @@ export const presenceRouter = router({
     .subscription(async function* ({ ctx, input, signal }) {
       const watched = new Set(input.userIds);
       for await (const event of ctx.bus.subscribe(channels.presence, { lastEventId: input.lastEventId, signal })) {
-        const change = event.data as PresenceEvent;
+        const change = event.data;
         if (watched.has(change.userId)) yield tracked(event.id, change);
       }
     }),

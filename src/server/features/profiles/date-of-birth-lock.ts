@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { dateOfBirthChangeRefused, PROFILE_MESSAGES } from '../../../domain/profile';
+import { dateOfBirthChangeRefused } from '../../../domain/profile';
 import type { Db, Tx } from '../../db/database';
 import { auditEvents } from '../../db/schema/audit';
 import { profiles } from '../../db/schema/profiles';
@@ -40,5 +40,5 @@ export async function refuseDateOfBirthChange(
     subjectId: actor.id,
     details: { from: change.from, to: change.to, via },
   });
-  throw new AppError('FORBIDDEN', PROFILE_MESSAGES.dateOfBirthLocked, DATE_OF_BIRTH_LOCKED);
+  throw new AppError('DATE_OF_BIRTH_LOCKED');
 }

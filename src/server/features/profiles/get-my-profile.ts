@@ -2,16 +2,18 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { AppError } from '../../errors';
+import { isAdminColumn } from '../accounts/is-admin';
 
 /** The signed-in user's own profile, with the private fields only they may see. */
-export async function getMyProfile(db: Db, actor: { id: string; email: string }) {
-  const [profile] = await db
+export async function getMyProfile(deps: { db: Db }, actor: { id: string; email: string }, _input: object = {}) {
+  const [profile] = await deps.db
     .select({
       id: profiles.id,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       bio: profiles.bio,
       avatarUrl: profiles.avatarUrl,
+      isAdmin: isAdminColumn(profiles.id),
       dateOfBirth: profiles.dateOfBirth,
       school: profiles.school,
       stripeAccountId: profiles.stripeAccountId,
@@ -21,6 +23,6 @@ export async function getMyProfile(db: Db, actor: { id: string; email: string })
     .from(profiles)
     .where(eq(profiles.id, actor.id))
     .limit(1);
-  if (!profile) throw new AppError('NOT_FOUND', 'Could not load profile data.');
+  if (!profile) throw new AppError('PROFILE_NOT_FOUND');
   return { ...profile, email: actor.email };
 }

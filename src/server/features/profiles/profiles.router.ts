@@ -8,13 +8,11 @@ import { getPublicProfile } from './get-public-profile';
 import { updateProfile } from './update-profile';
 
 export const profilesRouter = router({
-  mine: authedProcedure.query(({ ctx }) => getMyProfile(ctx.db, ctx.user)),
-  update: authedProcedure
-    .input(profileUpdateSchema)
-    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.bus, ctx.user, input)),
+  mine: authedProcedure.query(({ ctx }) => getMyProfile(ctx, ctx.user)),
+  update: authedProcedure.input(profileUpdateSchema).mutation(({ ctx, input }) => updateProfile(ctx, ctx.user, input)),
   public: publicProcedure
     .input(z.object({ userId: z.string().trim().min(1).max(100) }))
-    .query(({ ctx, input }) => getPublicProfile(ctx.db, input.userId)),
+    .query(({ ctx, input }) => getPublicProfile(ctx, null, input)),
   /** The signed-in user's own profile changes, from any tab or device. */
   events: authedProcedure
     .input(z.object({ lastEventId: z.string().max(100).nullish() }).optional())
@@ -23,7 +21,7 @@ export const profilesRouter = router({
         lastEventId: input?.lastEventId,
         signal,
       })) {
-        yield tracked(event.id, event.data as { type: 'profile-updated' });
+        yield tracked(event.id, event.data);
       }
     }),
 });

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { ProfileUpdate } from '../../../domain/profile';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
-import type { EventBus } from '../../realtime/event-bus';
-import { catalogueChanged, channels, type ProfileEvent } from '../../realtime/channels';
+import type { DomainEvents } from '../../events/domain-events';
+import { inTransaction } from '../../events/in-transaction';
 import { lockedDateOfBirthCheck, refuseDateOfBirthChange } from './date-of-birth-lock';
 
 /**
@@ -11,26 +11,21 @@ import { lockedDateOfBirthCheck, refuseDateOfBirthChange } from './date-of-birth
  * already decided payouts cannot be moved across 18 here (nothing is saved then, and the attempt is recorded).
  */
 export async function updateProfile(
-  db: Db,
-  bus: EventBus,
+  deps: { db: Db; events: DomainEvents },
   actor: { id: string },
   input: ProfileUpdate,
-  today: Date = new Date(),
 ) {
-  const result = await db.transaction(async (tx) => {
-    const refused = await lockedDateOfBirthCheck(tx, actor.id, input.dateOfBirth, today);
+  const result = await inTransaction(deps, async (tx, emit) => {
+    const refused = await lockedDateOfBirthCheck(tx, actor.id, input.dateOfBirth, new Date());
     if (refused) return { refused };
     const [updated] = await tx
       .update(profiles)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(profiles.id, actor.id))
       .returning({ id: profiles.id });
+    if (updated) emit({ type: 'profile.updated', userId: actor.id });
     return { updated };
   });
-  if (result.refused) return refuseDateOfBirthChange(db, actor, result.refused, 'profile');
-  if (result.updated) {
-    bus.publish(channels.profile(actor.id), { type: 'profile-updated' } satisfies ProfileEvent);
-    catalogueChanged(bus);
-  }
+  if (result.refused) return refuseDateOfBirthChange(deps.db, actor, result.refused, 'profile');
   return { ok: Boolean(result.updated) };
 }

@@ -6,21 +6,19 @@ import { profiles } from '../../db/schema/profiles';
 import { fileStem, type BlobStore } from '../../files/blob-store';
 import { openImage } from '../../files/reencode-image';
 import type { ImageHeader } from '../../files/sniff-image';
-import type { EventBus } from '../../realtime/event-bus';
-import { catalogueChanged, channels, type ProfileEvent } from '../../realtime/channels';
+import type { DomainEvents } from '../../events/domain-events';
+import { inTransaction } from '../../events/in-transaction';
 
 /**
  * Stores a checked image as square WebP variants for every avatar size, points the profile at it, and removes
  * the previous avatar's files. Resizing happens before any database work (no network or CPU inside a transaction).
  */
 export async function uploadAvatar(
-  db: Db,
-  files: BlobStore,
-  bus: EventBus,
+  deps: { db: Db; events: DomainEvents; files: BlobStore },
   actor: { id: string },
-  image: Buffer,
-  header: ImageHeader,
+  { image, header }: { image: Buffer; header: ImageHeader },
 ) {
+  const { files } = deps;
   const stem = fileStem();
   // The upload is decoded once, into the largest variant; the smaller ones are made from those few pixels.
   // Animated GIFs keep their first frame: an avatar is a still picture at these sizes.
@@ -39,14 +37,20 @@ export async function uploadAvatar(
   const urls = await Promise.all(variants.map((v) => files.put('avatars', actor.id, `${stem}@${v.px}.webp`, v.data)));
   const avatarUrl = urls.at(-1)!;
 
-  const [previous] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, actor.id));
-  await db.update(profiles).set({ avatarUrl, updatedAt: new Date() }).where(eq(profiles.id, actor.id));
+  const previous = await inTransaction(deps, async (tx, emit) => {
+    const [row] = await tx
+      .select({ avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.id, actor.id))
+      .for('update');
+    await tx.update(profiles).set({ avatarUrl, updatedAt: new Date() }).where(eq(profiles.id, actor.id));
+    emit({ type: 'avatar.set', userId: actor.id });
+    return row;
+  });
   if (previous?.avatarUrl && files.owns(previous.avatarUrl, 'avatars', actor.id)) {
     await Promise.all(
       AVATAR_VARIANTS.map((px) => files.remove(previous.avatarUrl!.replace(/@\d+\.webp$/, `@${px}.webp`))),
     );
   }
-  bus.publish(channels.profile(actor.id), { type: 'profile-updated' } satisfies ProfileEvent);
-  catalogueChanged(bus);
   return { avatarUrl };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { serviceCategories } from '../../db/schema/service-categories';
 import { serviceRequests } from '../../db/schema/services';
+import { isAdminColumn } from '../accounts/is-admin';
 import { textMatches } from '../services/service-queries';
 
 export const requestCardColumns = {
@@ -21,6 +22,7 @@ export const requestCardColumns = {
   ownerFirstName: profiles.firstName,
   ownerLastName: profiles.lastName,
   ownerAvatarUrl: profiles.avatarUrl,
+  ownerIsAdmin: isAdminColumn(serviceRequests.userId),
 };
 
 export function selectRequestCards(db: Db) {

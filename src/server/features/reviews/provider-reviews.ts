@@ -1,13 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import type { RatingSummary } from '../../../domain/reviews';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { reviews } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
 import { services } from '../../db/schema/services';
 
-const REVIEWS_LISTED = 100;
+export const REVIEWS_LISTED = 100;
 
-function selectReviews(db: Db) {
+export function selectReviews(db: Db) {
   return db
     .select({
       id: reviews.id,
@@ -28,31 +27,13 @@ function selectReviews(db: Db) {
 }
 
 /** get_provider_reviews: newest first, with the service title when the service still exists. */
-export function providerReviews(db: Db, providerId: string, limit = REVIEWS_LISTED) {
+export function providerReviews(
+  { db }: { db: Db },
+  _actor: { id: string } | null,
+  { providerId, limit = REVIEWS_LISTED }: { providerId: string; limit?: number },
+) {
   return selectReviews(db)
     .where(eq(reviews.providerId, providerId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
-}
-
-export function latestReviews(db: Db) {
-  return selectReviews(db).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(REVIEWS_LISTED);
-}
-
-/** Average, total and the 1–5 distribution, computed by the database in one pass. */
-export async function ratingSummary(db: Db, providerId: string): Promise<RatingSummary> {
-  const [row] = await db
-    .select({
-      average: sql<string | null>`round(avg(${reviews.rating}), 2)`,
-      total: sql<number>`count(*)::int`,
-      star1: sql<number>`(count(*) filter (where ${reviews.rating} = 1))::int`,
-      star2: sql<number>`(count(*) filter (where ${reviews.rating} = 2))::int`,
-      star3: sql<number>`(count(*) filter (where ${reviews.rating} = 3))::int`,
-      star4: sql<number>`(count(*) filter (where ${reviews.rating} = 4))::int`,
-      star5: sql<number>`(count(*) filter (where ${reviews.rating} = 5))::int`,
-    })
-    .from(reviews)
-    .where(eq(reviews.providerId, providerId));
-  const { average, total, ...distribution } = row!;
-  return { average: average === null ? 0 : Number(average), total, distribution };
 }

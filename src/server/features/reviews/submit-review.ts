@@ -1,44 +1,60 @@
 import { eq } from 'drizzle-orm';
 import { refusal } from '../../../domain/negotiation';
-import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import type { Db } from '../../db/database';
 import { reviews } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
 import { services } from '../../db/schema/services';
-import { AppError } from '../../errors';
+import { AppError, refuseIf } from '../../errors';
+import type { DomainEvents } from '../../events/domain-events';
+import { inTransaction } from '../../events/in-transaction';
 import { loadForParticipant, negotiationState } from '../conversations/conversation-access';
+import { participantsOf } from '../conversations/conversation-event-data';
 
 /**
  * The client of a completed conversation reviews its provider, once per service (once per conversation for an
  * offer on a request). Verified when the service was paid through us and completed.
  */
 export async function submitReview(
-  db: Db,
+  deps: { db: Db; events: DomainEvents },
   actor: { id: string },
   input: { conversationId: string; rating: number; comment: string },
 ) {
+  const { db } = deps;
   const { conversation, party } = await loadForParticipant(db, actor, input.conversationId);
   const state = negotiationState(conversation, null);
-  const reason = refusal(state, party, 'review');
-  if (reason) throw new AppError('FORBIDDEN', reason);
+  refuseIf(refusal(state, party, 'review'));
   const [reviewer] = await db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.id, actor.id));
   const serviceExists = conversation.serviceId
     ? (await db.select({ id: services.id }).from(services).where(eq(services.id, conversation.serviceId))).length > 0
     : false;
-  const [created] = await db
-    .insert(reviews)
-    .values({
-      serviceId: serviceExists ? conversation.serviceId : null,
+  return inTransaction(deps, async (tx, emit) => {
+    const [created] = await tx
+      .insert(reviews)
+      .values({
+        serviceId: serviceExists ? conversation.serviceId : null,
+        conversationId: conversation.id,
+        providerId: conversation.participant2Id,
+        reviewerId: actor.id,
+        rating: input.rating,
+        comment: input.comment,
+        isVerified: conversation.paymentCompleted && conversation.serviceCompleted,
+        reviewerFirstName: reviewer?.firstName ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: reviews.id });
+    if (!created) throw new AppError('ALREADY_REVIEWED');
+    // No notice is posted and the negotiation state does not change: the event carries neither.
+    emit({
+      type: 'review.submitted',
+      actorId: actor.id,
       conversationId: conversation.id,
-      providerId: conversation.participant2Id,
-      reviewerId: actor.id,
+      participants: participantsOf(conversation),
+      message: null,
+      state: null,
+      reviewId: created.id,
+      revieweeId: conversation.participant2Id,
       rating: input.rating,
-      comment: input.comment,
-      isVerified: conversation.paymentCompleted && conversation.serviceCompleted,
-      reviewerFirstName: reviewer?.firstName ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: reviews.id });
-  if (!created) throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyReviewed);
-  return created;
+    });
+    return created;
+  });
 }

@@ -5,9 +5,12 @@ import type { Db } from '../../db/database';
 import { services } from '../../db/schema/services';
 import { afterCursor, asSeenBy, newestFirst, selectServiceCards, serviceFilters, toPage } from './service-queries';
 
-/** Discovery: every filter, newest first, one page at a time. Shared by everyone, so locations are approximate. */
-export async function listServices(db: Db, input: z.output<typeof serviceListingSchema>) {
-  const rows = await selectServiceCards(db)
+/**
+ * Discovery: every filter, newest first, one page at a time. Shared by everyone (the listings cache serves one page
+ * to all), so it takes no actor and locations are approximate.
+ */
+export async function listServices(deps: { db: Db }, _actor: null, input: z.output<typeof serviceListingSchema>) {
+  const rows = await selectServiceCards(deps.db)
     .where(and(serviceFilters(input), afterCursor(services, input.cursor)))
     .orderBy(...newestFirst(services))
     .limit(input.limit + 1);

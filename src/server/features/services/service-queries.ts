@@ -9,10 +9,14 @@ import {
 import { approximateLocation } from '../../../domain/geo';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
+import { isAdminColumn } from '../accounts/is-admin';
 import { serviceCategories } from '../../db/schema/service-categories';
 import { services } from '../../db/schema/services';
 
-/** What a service card and the detail page show: the service, its category name and its owner's name. */
+// Moved beside isAdmin; kept here for the conversations feature until it imports from accounts/is-admin.ts.
+export { isAdminColumn } from '../accounts/is-admin';
+
+/** What a service card and the detail page show: the service, its category name and its owner's summary. */
 export const serviceCardColumns = {
   id: services.id,
   userId: services.userId,
@@ -29,6 +33,7 @@ export const serviceCardColumns = {
   ownerFirstName: profiles.firstName,
   ownerLastName: profiles.lastName,
   ownerAvatarUrl: profiles.avatarUrl,
+  ownerIsAdmin: isAdminColumn(services.userId),
 };
 
 type ServiceCardRow = { userId: string; serviceLocation: (typeof services.$inferSelect)['serviceLocation'] };

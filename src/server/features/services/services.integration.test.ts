@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { LISTING_PATHS, listingToQuery, type ListingQueryInput } from '../../../domain/listing-filters';
 import { services } from '../../db/schema/services';
+import type { InputOf } from '../../testing/procedures';
 import { callTrpc, createTestApp, signUp, upload, userIdOf, type TestApp } from '../../testing/test-app';
 
 let app: TestApp;
@@ -25,16 +26,19 @@ type Page = {
 const base = {
   description: 'A long enough description for this service.',
   category_id: webDev!.id,
-  pricing_type: 'fixed',
+  pricing_type: 'fixed' as const,
   service_location: null,
   image_url: '',
 };
 const here = { latitude: 40.7128, longitude: -74.006, radius: 5 };
 
-async function offer(cookie: string, fields: Record<string, unknown>) {
-  const result = await callTrpc(app, 'services.create', { method: 'POST', input: { ...base, ...fields }, cookie });
+type ServiceInput = InputOf<'services.create'>;
+
+/** What `base` leaves out is required; anything else may override it. */
+async function offer(cookie: string, fields: Omit<ServiceInput, keyof typeof base> & Partial<ServiceInput>) {
+  const result = await callTrpc(app, 'services.create', { input: { ...base, ...fields }, cookie });
   expect(result.status, JSON.stringify(result.error)).toBe(200);
-  return (result.data as { id: string }).id;
+  return result.data!.id;
 }
 
 /** Through the plain route the web app reads (its query string made by the same domain helper). */
@@ -142,7 +146,7 @@ describe('discovery filters', () => {
     } while (cursor);
     expect(seen.sort()).toEqual(batch.map((s) => s.title).sort());
     const typed = await callTrpc(app, 'services.list', { input: { search: 'batch service', limit: 60 } });
-    expect((typed.data as Page).items).toHaveLength(7);
+    expect(typed.data!.items).toHaveLength(7);
   });
 
   it('refuses malformed filters with a message and no results', async () => {
@@ -166,13 +170,12 @@ describe('discovery filters', () => {
     const id = await offer(cookie, { title: 'Freshly baked websites', price: 30, delivery_method: 'virtual' });
     expect((await list(filters)).items.map((s) => s.ownerFirstName)).toEqual(['Fresh']);
     const renamed = await callTrpc(app, 'profiles.update', {
-      method: 'POST',
       cookie,
       input: { firstName: 'Renamed', lastName: 'Owner', bio: '', school: '', dateOfBirth: '' },
     });
     expect(renamed.status, JSON.stringify(renamed.error)).toBe(200);
     expect((await list(filters)).items.map((s) => s.ownerFirstName)).toEqual(['Renamed']);
-    const deleted = await callTrpc(app, 'services.delete', { method: 'POST', cookie, input: { id } });
+    const deleted = await callTrpc(app, 'services.delete', { cookie, input: { id } });
     expect(deleted.status).toBe(200);
     expect((await list(filters)).items).toHaveLength(0);
   });
@@ -181,13 +184,11 @@ describe('discovery filters', () => {
 describe('offering and owning a service', () => {
   it('refuses invalid offers with the spec’s messages', async () => {
     const noLocation = await callTrpc(app, 'services.create', {
-      method: 'POST',
       input: { ...base, title: 'In person please', price: 5, delivery_method: 'in-person' },
       cookie: owner.cookie,
     });
     expect(noLocation.error?.message).toBe('Service location is required for in-person or hybrid delivery methods');
     const negative = await callTrpc(app, 'services.create', {
-      method: 'POST',
       input: { ...base, title: 'Negative price', price: -5, delivery_method: 'virtual' },
       cookie: owner.cookie,
     });
@@ -199,25 +200,20 @@ describe('offering and owning a service', () => {
     expect(
       (
         await callTrpc(app, 'services.create', {
-          method: 'POST',
           input: { ...base, title: 'Anonymous', price: 1, delivery_method: 'virtual' },
         })
       ).status,
     ).toBe(401);
     const other = await signUp(app);
     const edit = await callTrpc(app, 'services.update', {
-      method: 'POST',
       input: { id, fields: { ...base, title: 'Hijacked', price: 1, delivery_method: 'virtual' } },
       cookie: other.cookie,
     });
     expect(edit.status).toBe(403);
-    expect(
-      (await callTrpc(app, 'services.delete', { method: 'POST', input: { id }, cookie: other.cookie })).status,
-    ).toBe(403);
+    expect((await callTrpc(app, 'services.delete', { input: { id }, cookie: other.cookie })).status).toBe(403);
     expect((await callTrpc(app, 'services.get', { input: { id } })).data).toMatchObject({ title: 'Guarded service' });
 
     const renamed = await callTrpc(app, 'services.update', {
-      method: 'POST',
       input: { id, fields: { ...base, title: 'Renamed service', price: 7.5, delivery_method: 'virtual' } },
       cookie: owner.cookie,
     });
@@ -226,9 +222,7 @@ describe('offering and owning a service', () => {
       title: 'Renamed service',
       priceCents: 750,
     });
-    expect(
-      (await callTrpc(app, 'services.delete', { method: 'POST', input: { id }, cookie: owner.cookie })).status,
-    ).toBe(200);
+    expect((await callTrpc(app, 'services.delete', { input: { id }, cookie: owner.cookie })).status).toBe(200);
     expect((await callTrpc(app, 'services.get', { input: { id } })).status).toBe(404);
   });
 
@@ -249,8 +243,7 @@ describe('offering and owning a service', () => {
     expect(big.json.error).toBe('File size must be less than 5MB');
     const other = await signUp(app);
     const stolen = await callTrpc(app, 'services.create', {
-      method: 'POST',
-      input: { ...base, title: 'With stolen image', price: 1, delivery_method: 'virtual', image_url: ok.json.url },
+      input: { ...base, title: 'With stolen image', price: 1, delivery_method: 'virtual', image_url: ok.json.url! },
       cookie: other.cookie,
     });
     expect(stolen.status).toBe(400);
@@ -259,7 +252,7 @@ describe('offering and owning a service', () => {
   it('My Services lists only the signed-in user’s services', async () => {
     const other = await signUp(app);
     await offer(other.cookie, { title: 'Someone else offers', price: 3, delivery_method: 'virtual' });
-    const mine = (await callTrpc(app, 'services.mine', { cookie: other.cookie })).data as { title: string }[];
+    const mine = (await callTrpc(app, 'services.mine', { cookie: other.cookie })).data!;
     expect(mine.map((s) => s.title)).toEqual(['Someone else offers']);
     expect((await callTrpc(app, 'services.mine')).status).toBe(401);
   });

@@ -3,8 +3,13 @@ import { remainingCents, refuseIf, requireParty, settlementStep } from './settle
 import type { SettlementDeps } from './transfers';
 
 /** Before the provider starts, the client may cancel and is refunded in full. */
-export function cancelService(deps: SettlementDeps, actor: { id: string }, conversationId: string, now: Date) {
-  return settlementStep(deps, conversationId, async (_tx, { conversation, state }) => {
+export function cancelService(
+  deps: SettlementDeps & { now?: () => Date },
+  actor: { id: string },
+  input: { conversationId: string },
+) {
+  const now = deps.now?.() ?? new Date();
+  return settlementStep(deps, actor.id, input.conversationId, async (_tx, { conversation, state }) => {
     refuseIf(settlementRefusal(state, requireParty(conversation, actor.id), 'cancel', now));
     const amountCents = remainingCents(state);
     return {
@@ -16,6 +21,7 @@ export function cancelService(deps: SettlementDeps, actor: { id: string }, conve
         requestedBy: actor.id,
       },
       message: { senderId: actor.id, notice: { kind: 'service_cancelled', refundedCents: amountCents } },
+      event: { type: 'service.cancelled' },
     };
   });
 }

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/database';
 import { conversations, disputes, refunds } from '../../db/schema/conversations';
 import { AppError } from '../../errors';
-import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
+import { isAdmin } from '../accounts/is-admin';
 import { partyOf } from '../conversations/conversation-access';
 import { readSettlement } from './settlement-state';
 
@@ -21,14 +21,14 @@ import { readSettlement } from './settlement-state';
  * money is now, refunds and disputes, and what this viewer may do about it.
  */
 export async function paymentHistory(
-  db: Db,
-  viewer: { id: string; isAdmin: boolean },
-  conversationId: string,
-  now: Date,
+  { db, now }: { db: Db; now?: () => Date },
+  actor: { id: string },
+  { conversationId }: { conversationId: string },
 ) {
+  const viewer = { id: actor.id, isAdmin: await isAdmin(db, actor.id) };
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
   const party = conversation ? partyOf(conversation, viewer.id) : null;
-  if (!conversation || (!party && !viewer.isAdmin)) throw new AppError('FORBIDDEN', CONVERSATION_MESSAGES.noAccess);
+  if (!conversation || (!party && !viewer.isAdmin)) throw new AppError('NOT_A_PARTICIPANT');
   const { payment, transfer, state } = await readSettlement(db, conversation);
   const [refundRows, disputeRows] = await Promise.all([
     db
@@ -79,7 +79,7 @@ export async function paymentHistory(
       : null,
     refunds: refundRows,
     disputes: disputeRows,
-    actions: party ? allowedSettlementActions(state, party, now) : [],
+    actions: party ? allowedSettlementActions(state, party, now?.() ?? new Date()) : [],
     admin: viewer.isAdmin
       ? {
           canRefund: adminRefusal(state, 'refund') === null,

@@ -3,7 +3,6 @@ import type { SettlementState } from '../../../domain/settlement';
 import type { Db, Tx } from '../../db/database';
 import { conversations, paymentTransactions, refunds, transfers } from '../../db/schema/conversations';
 import { AppError } from '../../errors';
-import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
 import type { ConversationRow } from '../conversations/conversation-access';
 
 export type TransactionRow = typeof paymentTransactions.$inferSelect;
@@ -57,6 +56,6 @@ export async function readSettlement(db: Db | Tx, conversation: ConversationRow)
 /** The conversation under a row lock, so settlement steps on it run one after another. */
 export async function lockConversation(tx: Tx, conversationId: string): Promise<ConversationRow> {
   const [row] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('update');
-  if (!row) throw new AppError('FORBIDDEN', CONVERSATION_MESSAGES.noAccess);
+  if (!row) throw new AppError('NOT_A_PARTICIPANT');
   return row;
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { AUTO_CONFIRM_DAYS } from '../../../domain/settlement';
 import { conversations } from '../../db/schema/conversations';
-import { autoConfirm } from './confirm-completion';
+import { autoConfirm } from './auto-confirm';
 import { retryRefunds } from './refunds';
 import { retryReversals } from './reversals';
 import { retryTransfers, type SettlementDeps } from './transfers';
@@ -28,7 +28,7 @@ export async function runSettlementSweep(deps: SettlementDeps, now: Date): Promi
     );
   let autoConfirmed = 0;
   for (const { id } of due) {
-    const step = await autoConfirm(deps, id, now);
+    const step = await autoConfirm({ ...deps, now: () => now }, null, { conversationId: id });
     if (step.messages.length > 0) autoConfirmed += 1;
   }
   await retryTransfers(deps, now);

@@ -36,16 +36,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const db = () => app.database.db;
-const deps = () => ({ db: app.database.db, bus: app.bus, payments: app.payments });
+const deps = () => ({ db: app.database.db, events: app.events, bus: app.bus, payments: app.payments });
 const transfersOf = (id: string) => db().select().from(transfers).where(eq(transfers.conversationId, id));
 const refundsOf = (id: string) => db().select().from(refunds).where(eq(refunds.conversationId, id));
-const history = (who: TestUser, id: string) =>
-  t.ok<{ label: string; actions: string[]; providerAmountCents: number; transfer: { status: string } | null }>(
-    who,
-    'settlement.history',
-    { conversationId: id },
-    'GET',
-  );
+const history = (who: TestUser, id: string) => t.ok(who, 'settlement.history', { conversationId: id });
 
 async function completed(price = 80, who = provider) {
   const id = await paidConversation(app, who, client, price);
@@ -107,7 +101,7 @@ describe('paying the provider', () => {
       ).error?.message,
     ).toBe('The provider has already been paid');
     expect(await history(provider, id)).toMatchObject({ label: 'transferred', providerAmountCents: 7200 });
-    const notices = await t.ok<{ kind: string; payload: unknown }[]>(provider, 'conversations.messages', { id }, 'GET');
+    const notices = await t.ok(provider, 'conversations.messages', { id });
     expect(notices.filter((m) => m.kind === 'payout_sent').map((m) => m.payload)).toEqual([{ amountCents: 7200 }]);
   });
 
@@ -178,7 +172,7 @@ describe('disputes', () => {
     await runSettlementSweep(deps(), new Date(row!.completedAt!.getTime() + 5 * DAY));
     expect(await transfersOf(id)).toHaveLength(0);
 
-    const resolution = { conversationId: id, resolution: 'release' };
+    const resolution = { conversationId: id, resolution: 'release' as const };
     expect((await t.call(client, 'settlement.resolveDispute', resolution)).status).toBe(403);
     expect((await t.call(provider, 'settlement.resolveDispute', resolution)).status).toBe(403);
     await t.ok(admin, 'settlement.resolveDispute', resolution);
@@ -244,7 +238,7 @@ describe('admin refunds and access', () => {
     expect((await t.call(client, 'settlement.refund', { conversationId: id })).error?.message).toBe(
       'Admin access required to view this page',
     );
-    expect((await t.call(stranger, 'settlement.history', { conversationId: id }, 'GET')).status).toBe(403);
+    expect((await t.call(stranger, 'settlement.history', { conversationId: id })).status).toBe(403);
     await t.ok(admin, 'settlement.refund', { conversationId: id });
     expect((await t.call(admin, 'settlement.refund', { conversationId: id })).status).toBe(409);
     expect(await refundsOf(id)).toMatchObject([{ amountCents: 2500, reason: 'admin_refund' }]);
@@ -267,7 +261,7 @@ describe('admin refunds and access', () => {
     expect(await refundsOf(id)).toMatchObject([{ amountCents: 5000, reason: 'admin_refund' }]);
     expect((await t.call(admin, 'settlement.refund', { conversationId: id })).status).toBe(409);
     expect(await history(client, id)).toMatchObject({ label: 'refunded', providerAmountCents: 0 });
-    const notices = await t.ok<{ kind: string; payload: unknown }[]>(client, 'conversations.messages', { id }, 'GET');
+    const notices = await t.ok(client, 'conversations.messages', { id });
     expect(notices.filter((m) => m.kind === 'payment_refunded').map((m) => m.payload)).toEqual([
       { amountCents: 5000, reversedPayoutCents: 4500 },
     ]);

@@ -2,15 +2,20 @@ import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import { isPayoutReady } from '../../../domain/payouts';
 import { payoutCents, transferDue } from '../../../domain/settlement';
 import type { Db, Tx } from '../../db/database';
-import { conversations, paymentFailures, transfers } from '../../db/schema/conversations';
+import { paymentFailures, transfers } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
+import type { DomainEvents } from '../../events/domain-events';
+import { inTransaction } from '../../events/in-transaction';
 import type { EventBus } from '../../realtime/event-bus';
 import type { PaymentProvider } from '../../payments/payment-provider';
-import { announce, insertMessage, type MessageRow } from '../conversations/post-message';
+import { insertMessage } from '../conversations/post-message';
+import { conversationEventBase } from './conversation-event-base';
 import { lockConversation, readSettlement, type TransferRow } from './settlement-state';
 
 export interface SettlementDeps {
   db: Db;
+  events: DomainEvents;
+  /** Only for the changes that have no AppEvent member yet (settle-conversation.ts, a failed transfer). */
   bus: EventBus;
   payments: PaymentProvider;
 }
@@ -65,7 +70,6 @@ export async function payOutIfDue(deps: SettlementDeps, conversationId: string):
 
 /** Sends a claimed transfer; the key is the payment's, so a retry can never pay twice. */
 export async function sendTransfer(deps: SettlementDeps, transfer: TransferRow): Promise<void> {
-  let message: MessageRow | null = null;
   try {
     const sent = await deps.payments.createTransfer({
       amountCents: transfer.amountCents,
@@ -74,35 +78,35 @@ export async function sendTransfer(deps: SettlementDeps, transfer: TransferRow):
       transferGroup: `conversation-${transfer.conversationId}`,
       metadata: { transfer_id: transfer.id, conversation_id: transfer.conversationId ?? '' },
     });
-    // Marked paid once (a retry racing the first attempt finds it done), with a notice both parties see.
-    const notice = await deps.db.transaction(async (tx) => {
+    // Marked paid once (a retry racing the first attempt finds it done, and records no second event), with a
+    // notice both parties see.
+    await inTransaction(deps, async (tx, emit) => {
       const [paid] = await tx
         .update(transfers)
         .set({ status: 'paid', stripeTransferId: sent.id, updatedAt: new Date() })
         .where(and(eq(transfers.id, transfer.id), ne(transfers.status, 'paid')))
         .returning();
-      if (!paid?.conversationId) return null;
-      return insertMessage(tx, paid.conversationId, paid.providerId, {
+      if (!paid?.conversationId) return;
+      const message = await insertMessage(tx, paid.conversationId, paid.providerId, {
         kind: 'payout_sent',
         amountCents: paid.amountCents,
       });
+      const base = await conversationEventBase(tx, paid.conversationId, null, message);
+      emit({ ...base, type: 'transfer.sent', transferId: paid.id, amountCents: paid.amountCents });
     });
-    if (notice) message = notice;
   } catch (error) {
-    await deps.db
-      .update(transfers)
-      .set({ status: 'failed', updatedAt: new Date() })
-      .where(eq(transfers.id, transfer.id));
-    await deps.db.insert(paymentFailures).values({
-      conversationId: transfer.conversationId,
-      failureType: 'transfer_failed',
-      errorMessage: error instanceof Error ? error.message : 'The transfer failed',
+    await inTransaction(deps, async (tx, emit) => {
+      await tx.update(transfers).set({ status: 'failed', updatedAt: new Date() }).where(eq(transfers.id, transfer.id));
+      await tx.insert(paymentFailures).values({
+        conversationId: transfer.conversationId,
+        failureType: 'transfer_failed',
+        errorMessage: error instanceof Error ? error.message : 'The transfer failed',
+      });
+      if (transfer.conversationId) {
+        const base = await conversationEventBase(tx, transfer.conversationId, null, null);
+        emit({ ...base, type: 'transfer.failed', transferId: transfer.id });
+      }
     });
-  }
-  if (transfer.conversationId) {
-    const [row] = await deps.db.select().from(conversations).where(eq(conversations.id, transfer.conversationId));
-    if (row)
-      announce(deps.bus, row, [...(message ? [{ type: 'message' as const, message }] : []), { type: 'updated' }]);
   }
 }
 

@@ -1,9 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useCallback, useMemo, useState } from 'react';
-import { MESSAGE_PAGES } from '../../../domain/negotiation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  allowedActions,
+  CONVERSATION_MESSAGES,
+  MESSAGE_PAGES,
+  progressStatus,
+  type NegotiationState,
+} from '../../../domain/negotiation';
 import type { AppRouter } from '../../../server/router';
+import { showFailure, withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSession } from '../accounts/api';
 
@@ -11,35 +18,87 @@ type Outputs = inferRouterOutputs<AppRouter>['conversations'];
 export type ConversationDetails = Outputs['get'];
 export type ChatMessage = Outputs['messages'][number];
 export type ConversationSummary = Outputs['list'][number];
+/** What a live subscription yields, from the router's type (the web imports only that from the server). */
+type LiveData<S> = S extends AsyncIterable<{ data: infer D }> ? D : never;
+type ConversationLiveEvent = LiveData<Outputs['events']>;
+type InboxEvent = LiveData<Outputs['inbox']>;
 
 /** The server refused this user the conversation (not theirs, or no such id), as opposed to failing to load it. */
-export function isAccessRefusal(error: { data?: { code?: string } | null } | null): boolean {
-  return error?.data?.code === 'FORBIDDEN';
+export function isAccessRefusal(error: { data?: { appCode?: string | null } | null } | null): boolean {
+  return error?.data?.appCode === 'NOT_A_PARTICIPANT';
 }
 
-/** The signed-in user's conversations, refreshed live (the menu's inbox subscription) when any of them changes. */
+/** The signed-in user's conversations, kept current by the menu's inbox subscription (useUnreadTotal). */
 export function useConversations() {
   const trpc = useTRPC();
   const { account } = useSession();
   return useQuery({ ...trpc.conversations.list.queryOptions(), enabled: Boolean(account) });
 }
 
+const byActivity = (a: ConversationSummary, b: ConversationSummary) =>
+  new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime() || b.id.localeCompare(a.id);
+
+/**
+ * Calls `onStarted` when a subscription starts again after a lost connection, not when it first starts: the page
+ * has just loaded what it shows, and a refetch then would only repeat it.
+ */
+function useRestarted(onRestarted: () => void) {
+  const started = useRef(false);
+  return () => {
+    if (started.current) onRestarted();
+    started.current = true;
+  };
+}
+
 /**
  * Unread messages over all conversations, for the menu. Its inbox subscription is the one live feed of the user's
- * conversations: any change refreshes this count and the conversation list.
+ * conversations: each delta patches this count and the conversation list in the cache, without a query; only a
+ * conversation the list does not hold yet (a new one) makes the list load again.
  */
 export function useUnreadTotal(signedIn: boolean) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const unread = useQuery({ ...trpc.conversations.unread.queryOptions(), enabled: signedIn });
+  const listKey = trpc.conversations.list.queryKey();
+  const unreadKey = trpc.conversations.unread.queryKey();
+  const apply = (event: InboxEvent) => {
+    const delta = event.type === 'changed' ? event.unreadDelta : -event.count;
+    queryClient.setQueryData(unreadKey, (old) => (old === undefined ? old : Math.max(0, old + delta)));
+    const list = queryClient.getQueryData(listKey);
+    if (!list) return;
+    if (!list.some((c) => c.id === event.conversationId)) {
+      if (event.type === 'changed') void queryClient.invalidateQueries({ queryKey: listKey });
+      return;
+    }
+    queryClient.setQueryData(listKey, (old) =>
+      old
+        ?.map((c) =>
+          c.id !== event.conversationId
+            ? c
+            : event.type === 'changed'
+              ? {
+                  ...c,
+                  lastMessage: event.lastMessage,
+                  updatedAt: event.updatedAt,
+                  unread: Math.max(0, c.unread + event.unreadDelta),
+                }
+              : { ...c, unread: Math.max(0, c.unread - event.count) },
+        )
+        .sort(byActivity),
+    );
+  };
+  const onStarted = useRestarted(
+    () =>
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: listKey }),
+        queryClient.invalidateQueries({ queryKey: unreadKey }),
+      ]),
+  );
   useSubscription(
     trpc.conversations.inbox.subscriptionOptions(undefined, {
       enabled: signedIn,
-      onData: () =>
-        void Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.conversations.unread.queryKey() }),
-        ]),
+      onData: ({ data }) => apply(data),
+      onStarted,
     }),
   );
   return unread.data ?? 0;
@@ -53,7 +112,67 @@ export function useRequestedServices() {
   return new Map((query.data ?? []).map((r) => [r.serviceId, r.conversationId]));
 }
 
-/** One conversation, its messages, and everything that happens in it while the page is open. */
+/**
+ * A conversation's page after a state change, derived as the server derives it (describe-conversation.ts) with the
+ * domain's own rules for this party; 'review' stays hidden once reviewed.
+ */
+export function withState<T extends Pick<ConversationDetails, 'party' | 'reviewed' | 'state' | 'status' | 'actions'>>(
+  details: T,
+  state: NegotiationState,
+): T {
+  const actions = details.party
+    ? allowedActions(state, details.party).filter((a) => a !== 'review' || !details.reviewed)
+    : [];
+  return { ...details, state, status: progressStatus(state), actions };
+}
+
+/** Notices of the payment's life after it was made: the payment panel's history shows them too. */
+const SETTLEMENT_NOTICES = new Set<string>([
+  'completion_confirmed',
+  'service_cancelled',
+  'dispute_opened',
+  'card_dispute_reported',
+  'payment_refunded',
+  'dispute_resolved',
+  'payout_sent',
+]);
+
+/** How long the receiver waits for more messages before marking a burst read in one call. */
+const MARK_READ_DEBOUNCE_MS = 400;
+
+/**
+ * Marks the other party's messages read once per burst while the page is visible; messages that arrive while the
+ * tab is hidden are marked when it shows again.
+ */
+function useMarkReadBurst(id: string, mark: (input: { id: string }) => void) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const waiting = useRef(false);
+  const flush = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (!waiting.current || document.visibilityState !== 'visible') return;
+    waiting.current = false;
+    mark({ id });
+  }, [id, mark]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') flush();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [flush]);
+  return useCallback(() => {
+    waiting.current = true;
+    if (document.visibilityState !== 'visible') return;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(flush, MARK_READ_DEBOUNCE_MS);
+  }, [flush]);
+}
+
+/** One conversation, its messages, and everything that happens in it while the page is open, applied to the cache. */
 export function useConversation(id: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -61,55 +180,105 @@ export function useConversation(id: string) {
   const details = useQuery({ ...trpc.conversations.get.queryOptions({ id }), retry: false });
   const messages = useQuery({ ...trpc.conversations.messages.queryOptions({ id }), retry: false });
   const markRead = useMutation(trpc.conversations.markRead.mutationOptions());
+  const readBurst = useMarkReadBurst(id, markRead.mutate);
   const mayListen = details.isSuccess;
-  const refresh = useCallback(
+  const apply = (data: ConversationLiveEvent) => {
+    if (data.type === 'message') {
+      appendMessage(queryClient, trpc.conversations.messages.queryKey({ id }), data.message);
+      if (data.message.senderId !== account?.id) readBurst();
+      if (SETTLEMENT_NOTICES.has(data.message.kind)) {
+        void queryClient.invalidateQueries({ queryKey: trpc.settlement.history.queryKey({ conversationId: id }) });
+      }
+    }
+    if (data.type === 'updated') {
+      const { state } = data;
+      queryClient.setQueryData(trpc.conversations.get.queryKey({ id }), (old) => old && withState(old, state));
+      void queryClient.invalidateQueries({ queryKey: trpc.settlement.history.queryKey({ conversationId: id }) });
+    }
+    if (data.type === 'read') {
+      const ids = new Set(data.messageIds);
+      queryClient.setQueryData(trpc.conversations.messages.queryKey({ id }), (old) =>
+        old?.map((m) => (ids.has(m.id) ? { ...m, isRead: true } : m)),
+      );
+    }
+  };
+  // After a reconnect, anything missed is fetched again.
+  const onStarted = useRestarted(
     () =>
-      Promise.all([
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.conversations.messages.queryKey({ id }) }),
         queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id }) }),
-        queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.settlement.history.queryKey({ conversationId: id }) }),
       ]),
-    [queryClient, trpc, id],
   );
   useSubscription(
     trpc.conversations.events.subscriptionOptions(
       { id },
-      {
-        enabled: mayListen,
-        onData: ({ data }) => {
-          if (data.type === 'message') {
-            queryClient.setQueryData(trpc.conversations.messages.queryKey({ id }), (old) =>
-              old && !old.some((m) => m.id === data.message.id) ? [...old, data.message] : old,
-            );
-            // Read as it arrives: the page is open.
-            if (data.message.senderId !== account?.id) markRead.mutate({ id });
-          }
-          if (data.type === 'updated') void refresh();
-          if (data.type === 'read')
-            void queryClient.invalidateQueries({ queryKey: trpc.conversations.messages.queryKey({ id }) });
-        },
-        // After a reconnect, anything missed is fetched again.
-        onStarted: () => void queryClient.invalidateQueries({ queryKey: trpc.conversations.messages.queryKey({ id }) }),
-      },
+      { enabled: mayListen, onData: ({ data }) => apply(data), onStarted },
     ),
   );
-  return { details, messages, markRead, refresh };
+  return { details, messages, markRead };
 }
 
+type MessagesKey = ReturnType<ReturnType<typeof useTRPC>['conversations']['messages']['queryKey']>;
+
+/** Adds a message to the newest page once (the send's answer and the live event may both bring it). */
+function appendMessage(queryClient: QueryClient, key: MessagesKey, message: ChatMessage) {
+  queryClient.setQueryData(key, (old) => (old && !old.some((m) => m.id === message.id) ? [...old, message] : old));
+}
+
+const ACT_FEEDBACK = {
+  accept: { success: CONVERSATION_MESSAGES.proposalAccepted, failure: CONVERSATION_MESSAGES.acceptFailed },
+  reject: { success: CONVERSATION_MESSAGES.proposalRejected, failure: CONVERSATION_MESSAGES.rejectFailed },
+  start: { success: CONVERSATION_MESSAGES.started, failure: CONVERSATION_MESSAGES.statusFailed },
+  complete: { success: CONVERSATION_MESSAGES.completed, failure: CONVERSATION_MESSAGES.statusFailed },
+} as const;
+
+/**
+ * The chat's mutations. None of them reads anything again: what they change comes back on the conversation's
+ * subscription (the new message, the new state). The send puts its own message in at once.
+ */
 export function useConversationMutations(id: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const onSuccess = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.conversations.messages.queryKey({ id }) }),
-    ]);
+  // A step's answer carries its notice and the new state: applied at once (the subscription may not have started
+  // yet on a page just opened), and deduplicated by id when the live event brings them again.
+  const applyStep = (step: { message: ChatMessage; state: NegotiationState }) => {
+    appendMessage(queryClient, trpc.conversations.messages.queryKey({ id }), step.message);
+    queryClient.setQueryData(trpc.conversations.get.queryKey({ id }), (old) => old && withState(old, step.state));
+  };
   return {
-    send: useMutation(trpc.conversations.send.mutationOptions({ onSuccess })),
-    propose: useMutation(trpc.conversations.propose.mutationOptions({ onSuccess })),
-    act: useMutation(trpc.conversations.act.mutationOptions({ onSuccess })),
-    // Read again after a refusal too: the usual one is a listing price changed since the page showed it.
-    acceptOriginal: useMutation(trpc.conversations.acceptOriginal.mutationOptions({ onSettled: onSuccess })),
+    send: useMutation(
+      trpc.conversations.send.mutationOptions({
+        onSuccess: (message) => appendMessage(queryClient, trpc.conversations.messages.queryKey({ id }), message),
+      }),
+    ),
+    propose: useMutation(
+      withFeedback(trpc.conversations.propose.mutationOptions({ onSuccess: applyStep }), {
+        success: CONVERSATION_MESSAGES.proposalSent,
+        failure: CONVERSATION_MESSAGES.proposeFailed,
+        reason: 'none',
+      }),
+    ),
+    act: useMutation(
+      withFeedback(
+        trpc.conversations.act.mutationOptions({
+          onSuccess: applyStep,
+          // Each action has its own failure text, so the failure is told here, where the action is known.
+          onError: (error, { action }) => showFailure({ failure: ACT_FEEDBACK[action].failure, reason: 'none' }, error),
+        }),
+        { success: (_data, { action }) => ACT_FEEDBACK[action].success },
+      ),
+    ),
+    // Read again after a refusal: the usual one is a listing price changed since the page showed it.
+    acceptOriginal: useMutation(
+      withFeedback(
+        trpc.conversations.acceptOriginal.mutationOptions({
+          onSuccess: applyStep,
+          onError: () => queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id }) }),
+        }),
+        { success: CONVERSATION_MESSAGES.originalAccepted, failure: CONVERSATION_MESSAGES.acceptOriginalFailed },
+      ),
+    ),
   };
 }
 
@@ -131,13 +300,14 @@ export function useRequestService() {
 export function useConversationView(id: string, asAdmin: boolean) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // Live: parties hear every change of their conversation, admins only that its state changed.
-  const onData = () =>
-    void Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.conversations.adminView.queryKey({ id }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.settlement.history.queryKey({ conversationId: id }) }),
-    ]);
+  // Live: parties hear every change of their conversation, admins only its new state; both apply the state.
+  const onData = ({ data }: { data: ConversationLiveEvent }) => {
+    if (data.type !== 'updated') return;
+    const { state } = data;
+    const views = [trpc.conversations.get.queryKey({ id }), trpc.conversations.adminView.queryKey({ id })] as const;
+    for (const key of views) queryClient.setQueryData(key, (old) => old && withState(old, state));
+    void queryClient.invalidateQueries({ queryKey: trpc.settlement.history.queryKey({ conversationId: id }) });
+  };
   useSubscription(trpc.conversations.events.subscriptionOptions({ id }, { enabled: !asAdmin, onData }));
   useSubscription(trpc.conversations.adminEvents.subscriptionOptions({ id }, { enabled: asAdmin, onData }));
   const asParty = useQuery({ ...trpc.conversations.get.queryOptions({ id }), retry: false, enabled: !asAdmin });
@@ -149,16 +319,14 @@ export function useConversationView(id: string, asAdmin: boolean) {
   return { details: asAdmin ? asAdminView : asParty };
 }
 
-export function useResetConversation(id: string) {
+/** The reset's new state arrives on the admin's subscription; the answer's text is the success toast. */
+export function useResetConversation() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   return useMutation(
-    trpc.conversations.reset.mutationOptions({
-      onSuccess: () =>
-        Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.conversations.adminView.queryKey({ id }) }),
-          queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id }) }),
-        ]),
+    withFeedback(trpc.conversations.reset.mutationOptions(), {
+      success: (d) => d.message,
+      failure: CONVERSATION_MESSAGES.resetFailed,
+      reason: 'none',
     }),
   );
 }

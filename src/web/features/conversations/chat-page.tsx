@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { priceText } from '../../../domain/messages';
 import { CONVERSATION_MESSAGES, PROGRESS_BADGES } from '../../../domain/negotiation';
 import { formatPrice } from '../../../domain/money';
@@ -9,7 +8,6 @@ import { displayName } from '../../../domain/user-summary';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { UserAvatar } from '../../ui/user-avatar';
-import { toastFailure } from '../../lib/network-error';
 import { useSession } from '../accounts/api';
 import { PayButton } from '../payments/pay-button';
 import { PaymentPanel } from '../settlement/payment-panel';
@@ -133,24 +131,11 @@ function ActionBar({
   conversation: ConversationDetails;
   mutations: ReturnType<typeof useConversationMutations>;
 }) {
-  const act = async (action: 'accept' | 'reject' | 'start' | 'complete', success: string, failure: string) => {
-    try {
-      await mutations.act.mutateAsync({ id: c.id, action });
-      toast.success(success);
-    } catch {
-      toast.error(failure);
-    }
-  };
-  // The price on the button is the price sent: if the provider changed it meanwhile, the server refuses and says so,
-  // and the conversation is read again so the new price shows.
-  const acceptOriginal = async (shown: { priceCents: number; pricingType: PricingType }) => {
-    try {
-      await mutations.acceptOriginal.mutateAsync({ id: c.id, ...shown });
-      toast.success(CONVERSATION_MESSAGES.originalAccepted);
-    } catch (error) {
-      toastFailure(CONVERSATION_MESSAGES.acceptOriginalFailed, error);
-    }
-  };
+  // Each mutation tells its own success or failure (api.ts). The price on Accept Original is the price sent: if the
+  // provider changed it meanwhile, the server refuses and the conversation is read again so the new price shows.
+  const act = (action: 'accept' | 'reject' | 'start' | 'complete') => mutations.act.mutate({ id: c.id, action });
+  const acceptOriginal = (shown: { priceCents: number; pricingType: PricingType }) =>
+    mutations.acceptOriginal.mutate({ id: c.id, ...shown });
   const can = (a: string) => c.actions.includes(a as never);
   const proposal = c.state.latestProposal;
   const pending = can('accept') && proposal;
@@ -163,19 +148,12 @@ function ActionBar({
         </p>
       )}
       {can('accept') && (
-        <Button
-          size="sm"
-          onClick={() => void act('accept', CONVERSATION_MESSAGES.proposalAccepted, CONVERSATION_MESSAGES.acceptFailed)}
-        >
+        <Button size="sm" onClick={() => act('accept')}>
           Accept
         </Button>
       )}
       {can('reject') && (
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => void act('reject', CONVERSATION_MESSAGES.proposalRejected, CONVERSATION_MESSAGES.rejectFailed)}
-        >
+        <Button size="sm" variant="outline" onClick={() => act('reject')}>
           Reject
         </Button>
       )}
@@ -183,9 +161,7 @@ function ActionBar({
         <Button
           size="sm"
           variant="outline"
-          onClick={() =>
-            void acceptOriginal({ priceCents: c.service!.priceCents, pricingType: c.service!.pricingType })
-          }
+          onClick={() => acceptOriginal({ priceCents: c.service!.priceCents, pricingType: c.service!.pricingType })}
         >
           Accept Original Price ({formatPrice(c.service.priceCents, c.service.pricingType)})
         </Button>
@@ -202,18 +178,12 @@ function ActionBar({
         <p className="text-sm text-muted-foreground">Waiting for the client to pay.</p>
       )}
       {can('start') && (
-        <Button
-          size="sm"
-          onClick={() => void act('start', CONVERSATION_MESSAGES.started, CONVERSATION_MESSAGES.statusFailed)}
-        >
+        <Button size="sm" onClick={() => act('start')}>
           Start Service
         </Button>
       )}
       {can('complete') && (
-        <Button
-          size="sm"
-          onClick={() => void act('complete', CONVERSATION_MESSAGES.completed, CONVERSATION_MESSAGES.statusFailed)}
-        >
+        <Button size="sm" onClick={() => act('complete')}>
           Mark Complete
         </Button>
       )}

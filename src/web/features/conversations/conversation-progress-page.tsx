@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { useSession } from '../accounts/api';
 import { isAccessRefusal, useConversationView, useResetConversation } from './api';
 import { ConfirmButton } from '../../ui/confirm-button';
-import { toast } from 'sonner';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import { PaymentPanel } from '../settlement/payment-panel';
 
 /** /conversations/{id}: the Service Progress Tracker; the ids panel is for admins only. */
@@ -104,7 +104,7 @@ export function ConversationProgressPage() {
 
 /** Admins: reset the pricing and progress, after a confirmation. The server refuses everyone else. */
 function ResetButton({ conversationId }: { conversationId: string }) {
-  const reset = useResetConversation(conversationId);
+  const reset = useResetConversation();
   return (
     <ConfirmButton
       trigger="Reset pricing and progress"
@@ -112,14 +112,7 @@ function ResetButton({ conversationId }: { conversationId: string }) {
       description="The agreed price, proposals and progress are cleared and the parties negotiate again. Both see a notice."
       confirmLabel="Reset"
       busyLabel="Resetting..."
-      onConfirm={async () => {
-        try {
-          const { message } = await reset.mutateAsync({ id: conversationId });
-          toast.success(message);
-        } catch {
-          toast.error(CONVERSATION_MESSAGES.resetFailed);
-        }
-      }}
+      onConfirm={() => whenSucceeded(reset.mutateAsync({ id: conversationId }))}
     />
   );
 }

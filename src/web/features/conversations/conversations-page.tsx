@@ -42,6 +42,7 @@ export function ConversationsPage() {
                   firstName={c.otherFirstName}
                   lastName={c.otherLastName}
                   avatarUrl={c.otherAvatarUrl}
+                  isAdmin={c.otherIsAdmin}
                   showPresence
                 />
                 <div className="min-w-0 flex-1">

@@ -32,8 +32,14 @@ export function TestCardForm({
   const [cvc, setCvc] = useState('');
   const [error, setError] = useState<string>();
   const [challenge, setChallenge] = useState(false);
-  const pay = useMutation({ mutationFn: payCard });
-  const answer = useMutation({ mutationFn: answerChallenge });
+  // The outcome is told from the mutations' own callbacks: a paid conversation can close this dialog (its live
+  // update may arrive before the answer), and the toast must not depend on the form staying mounted.
+  const pay = useMutation({
+    mutationFn: payCard,
+    onSuccess: (result) => report(result),
+    onError: (err) => setError(err.message || PAYMENT_MESSAGES.failed),
+  });
+  const answer = useMutation({ mutationFn: answerChallenge, onSuccess: (result) => report(result) });
 
   function report(result: { status: string; message?: string }) {
     if (result.status === 'succeeded') {
@@ -52,14 +58,10 @@ export function TestCardForm({
       <div className="flex flex-col gap-3" role="group" aria-label="3D Secure authentication">
         <p className="text-sm">Your bank asks you to confirm this payment (3D Secure test).</p>
         <div className="flex gap-2">
-          <Button disabled={answer.isPending} onClick={() => answer.mutate(true, { onSuccess: report })}>
+          <Button disabled={answer.isPending} onClick={() => answer.mutate(true)}>
             Complete authentication
           </Button>
-          <Button
-            variant="outline"
-            disabled={answer.isPending}
-            onClick={() => answer.mutate(false, { onSuccess: report })}
-          >
+          <Button variant="outline" disabled={answer.isPending} onClick={() => answer.mutate(false)}>
             Fail authentication
           </Button>
         </div>
@@ -73,10 +75,7 @@ export function TestCardForm({
       onSubmit={(e) => {
         e.preventDefault();
         setError(undefined);
-        pay.mutate(
-          { number, expiry, cvc },
-          { onSuccess: report, onError: (err) => setError(err.message || PAYMENT_MESSAGES.failed) },
-        );
+        pay.mutate({ number, expiry, cvc });
       }}
     >
       <TextField

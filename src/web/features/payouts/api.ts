@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { payoutBadge, type PayoutStatus } from '../../../domain/payouts';
+import { PAYOUT_MESSAGES, payoutBadge, type PayoutStatus } from '../../../domain/payouts';
+import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 
 /** What the payout pages tell each other: the return page posts it to its opener, which refreshes. */
@@ -40,12 +41,18 @@ export function usePayoutMutations() {
     beginSetup: useMutation(trpc.payouts.beginSetup.mutationOptions()),
     createAccount: useMutation(trpc.payouts.createAccount.mutationOptions({ onSettled: refresh })),
     accountLink: useMutation(trpc.payouts.accountLink.mutationOptions()),
-    saveDateOfBirth: useMutation(trpc.payouts.saveDateOfBirth.mutationOptions({ onSuccess: refresh })),
+    saveDateOfBirth: useMutation(
+      withFeedback(trpc.payouts.saveDateOfBirth.mutationOptions({ onSuccess: refresh }), {
+        success: PAYOUT_MESSAGES.dobSaved,
+        failure: PAYOUT_MESSAGES.dobSaveFailed,
+        reason: 'instead',
+      }),
+    ),
   };
 }
 
-/** What the setup page's error rules read from a failed call: its text, reason code and transport code. */
+/** What the setup page's error rules read from a failed call: its text, error code and transport code. */
 export function refusalOf(error: unknown) {
-  const e = error as { message?: string; data?: { reason?: string | null; code?: string } } | null;
-  return { message: e?.message, reason: e?.data?.reason ?? null, code: e?.data?.code ?? null };
+  const e = error as { message?: string; data?: { appCode?: string | null; code?: string } } | null;
+  return { message: e?.message, appCode: e?.data?.appCode ?? null, code: e?.data?.code ?? null };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
   ONBOARDING_POPUP,
   onboardingErrorText,
@@ -13,6 +14,7 @@ import {
   needsGuardianScreen,
   RETURN_CLOSE_DELAY_MS,
 } from '../../../domain/payouts';
+import { useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
 import { FormField, fieldErrorProps } from '../../ui/form-field';
@@ -114,13 +116,12 @@ function SetupScreen({ mode }: { mode: 'start' | 'resume' }) {
 
   function failed(err: unknown, fallback: string, userInitiated: boolean) {
     const refusal = refusalOf(err);
-    const reason = refusal.reason;
     const text = onboardingErrorText(refusal, fallback);
     setError(text);
     // Any refusal of a start leads to the guardian screen (spec 1 section 4).
-    if (needsGuardianScreen(reason) || mode === 'start') {
+    if (needsGuardianScreen(refusal.appCode) || mode === 'start') {
       setPhase('guardian');
-      if (userInitiated && needsGuardianScreen(reason)) toast.info(PAYOUT_MESSAGES.continueWithGuardian);
+      if (userInitiated && needsGuardianScreen(refusal.appCode)) toast.info(PAYOUT_MESSAGES.continueWithGuardian);
     } else {
       setPhase('error');
     }
@@ -222,6 +223,9 @@ function StatusLine({ status }: { status: ReturnType<typeof usePayoutStatus> }) 
 }
 
 /** Date of birth and age; without one, a field to add it (the payout rules need it). */
+/** The server's input for saving a date of birth, with the shared field schema. */
+const dateOfBirthForm = z.object({ dateOfBirth: payoutDateOfBirthSchema });
+
 function DateOfBirthLine({
   dateOfBirth,
   age,
@@ -232,8 +236,10 @@ function DateOfBirthLine({
   onSaved(): void;
 }) {
   const { saveDateOfBirth } = usePayoutMutations();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm<{ dateOfBirth: string }, { dateOfBirth: string }>(dateOfBirthForm, {
+    defaultValues: { dateOfBirth: '' },
+  });
+  const error = form.formState.errors.dateOfBirth?.message;
   if (dateOfBirth) {
     return (
       <p data-testid="payout-dob">
@@ -245,32 +251,12 @@ function DateOfBirthLine({
     <form
       noValidate
       className="flex flex-col gap-3 sm:flex-row sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = payoutDateOfBirthSchema.safeParse(value);
-        if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-        setError(undefined);
-        saveDateOfBirth.mutate(
-          { dateOfBirth: parsed.data },
-          {
-            onSuccess: () => {
-              toast.success(PAYOUT_MESSAGES.dobSaved);
-              // A new age may change the flow: start again with it.
-              onSaved();
-            },
-            onError: (err) => toast.error(err.message || PAYOUT_MESSAGES.dobSaveFailed),
-          },
-        );
-      }}
+      // The toasts are the mutation's own; a new age may change the flow: start again with it.
+      onSubmit={form.handleSubmit((parsed) => saveDateOfBirth.mutate(parsed, { onSuccess: onSaved }))}
     >
       <div className="flex-1">
         <FormField id="payout-dob" label="Date of birth" error={error}>
-          <Input
-            type="date"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            {...fieldErrorProps('payout-dob', error)}
-          />
+          <Input type="date" {...form.register('dateOfBirth')} {...fieldErrorProps('payout-dob', error)} />
         </FormField>
       </div>
       <Button type="submit" variant="outline" disabled={saveDateOfBirth.isPending}>

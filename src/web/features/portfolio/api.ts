@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
+import { PORTFOLIO_MESSAGES } from '../../../domain/portfolio';
+import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 
 export function usePortfolio(userId: string) {
@@ -28,17 +30,32 @@ function useInvalidatePortfolio() {
 export function useCreatePortfolioItem() {
   const trpc = useTRPC();
   const invalidate = useInvalidatePortfolio();
-  return useMutation(trpc.portfolio.create.mutationOptions({ onSuccess: invalidate }));
+  return useMutation(
+    withFeedback(trpc.portfolio.create.mutationOptions({ onSuccess: invalidate }), {
+      success: PORTFOLIO_MESSAGES.added,
+      failure: PORTFOLIO_MESSAGES.addFailed,
+    }),
+  );
 }
 
 export function useUpdatePortfolioItem() {
   const trpc = useTRPC();
   const invalidate = useInvalidatePortfolio();
-  return useMutation(trpc.portfolio.update.mutationOptions({ onSuccess: invalidate }));
+  return useMutation(
+    withFeedback(trpc.portfolio.update.mutationOptions({ onSuccess: invalidate }), {
+      success: PORTFOLIO_MESSAGES.updated,
+      failure: PORTFOLIO_MESSAGES.updateFailed,
+    }),
+  );
 }
 
 export function useDeletePortfolioItem() {
   const trpc = useTRPC();
   const invalidate = useInvalidatePortfolio();
-  return useMutation(trpc.portfolio.delete.mutationOptions({ onSuccess: invalidate }));
+  return useMutation(
+    withFeedback(trpc.portfolio.delete.mutationOptions({ onSuccess: invalidate }), {
+      success: PORTFOLIO_MESSAGES.deleted,
+      failure: PORTFOLIO_MESSAGES.deleteFailed,
+    }),
+  );
 }

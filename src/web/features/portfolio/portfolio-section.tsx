@@ -1,8 +1,7 @@
 import { ExternalLink, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { PORTFOLIO_MESSAGES, type PortfolioItemInput } from '../../../domain/portfolio';
-import { toastFailure } from '../../lib/network-error';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
@@ -32,16 +31,11 @@ export function PortfolioSection({ userId, isOwner }: { userId: string; isOwner:
   const [adding, setAdding] = useState(isOwner && draft.initialDraft !== null);
   const create = useCreatePortfolioItem();
 
-  const add = async (values: PortfolioItemInput) => {
-    try {
-      await create.mutateAsync(values);
+  const add = (values: PortfolioItemInput) =>
+    whenSucceeded(create.mutateAsync(values), () => {
       draft.clear();
       setAdding(false);
-      toast.success(PORTFOLIO_MESSAGES.added);
-    } catch (error) {
-      toastFailure(PORTFOLIO_MESSAGES.addFailed, error);
-    }
-  };
+    });
 
   return (
     <Card>
@@ -107,15 +101,9 @@ function PortfolioItemCard({ item, isOwner }: { item: PortfolioItem; isOwner: bo
           initial={toInput(item)}
           submitLabel="Save Changes"
           onCancel={() => setEditing(false)}
-          onSubmit={async (values) => {
-            try {
-              await update.mutateAsync({ id: item.id, fields: values });
-              setEditing(false);
-              toast.success(PORTFOLIO_MESSAGES.updated);
-            } catch (error) {
-              toastFailure(PORTFOLIO_MESSAGES.updateFailed, error);
-            }
-          }}
+          onSubmit={(values) =>
+            whenSucceeded(update.mutateAsync({ id: item.id, fields: values }), () => setEditing(false))
+          }
         />
       </div>
     );
@@ -155,14 +143,7 @@ function PortfolioItemCard({ item, isOwner }: { item: PortfolioItem; isOwner: bo
               itemName={item.title}
               title="Delete portfolio item?"
               description={`"${item.title}" will be removed from your portfolio.`}
-              onConfirm={async () => {
-                try {
-                  await remove.mutateAsync({ id: item.id });
-                  toast.success(PORTFOLIO_MESSAGES.deleted);
-                } catch (error) {
-                  toastFailure(PORTFOLIO_MESSAGES.deleteFailed, error);
-                }
-              }}
+              onConfirm={() => whenSucceeded(remove.mutateAsync({ id: item.id }))}
             />
           </div>
         )}

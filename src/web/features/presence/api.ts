@@ -7,8 +7,9 @@ import {
   PRESENCE_WATCH_MAX,
   type PresenceStatus,
 } from '../../../domain/presence';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSession } from '../accounts/api';
+import { createPresenceBatcher } from './presence-batch';
 import { subscribeWatchedUsers, watchedUsers, watchUser } from './watched-users';
 
 /** Dots mount and unmount in bursts as a page renders: one subscription change per burst. */
@@ -75,6 +76,20 @@ export function usePresenceEvents() {
   );
 }
 
+type TrpcClient = ReturnType<typeof useTRPCClient>;
+const batchers = new WeakMap<TrpcClient, ReturnType<typeof createPresenceBatcher<PresenceOfRecord>>>();
+type PresenceOfRecord = Awaited<ReturnType<TrpcClient['presence']['of']['query']>>[number];
+
+/** One batcher per client (per tab): every dot on screen shares it. */
+function presenceBatcher(client: TrpcClient) {
+  let batcher = batchers.get(client);
+  if (!batcher) {
+    batcher = createPresenceBatcher((userIds) => client.presence.of.query({ userIds }));
+    batchers.set(client, batcher);
+  }
+  return batcher;
+}
+
 /** Re-renders every `ms` so time-derived statuses (online -> away -> offline) move on by themselves. */
 function useNow(ms: number): Date {
   const [now, setNow] = useState(() => new Date());
@@ -88,6 +103,7 @@ function useNow(ms: number): Date {
 /** A user's presence, for signed-in viewers only (visitors see no dots); the user joins the watched set meanwhile. */
 export function usePresenceStatus(userId: string | null): PresenceStatus | null {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const now = useNow(15_000);
   const { account } = useSession();
   const signedIn = Boolean(account);
@@ -105,8 +121,10 @@ export function usePresenceStatus(userId: string | null): PresenceStatus | null 
       }
     };
   }, [userId, signedIn, queryClient, trpc]);
+  // Cached per user (live events update one user's record), fetched together with the other dots of the page.
   const query = useQuery({
     ...trpc.presence.of.queryOptions({ userIds: userId ? [userId] : [] }),
+    queryFn: () => presenceBatcher(client)(userId!),
     enabled: Boolean(userId) && signedIn,
     staleTime: Infinity,
   });

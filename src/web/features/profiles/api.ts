@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback } from 'react';
+import { PROFILE_MESSAGES } from '../../../domain/profile';
+import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 import { uploadFile } from '../../lib/upload';
 
@@ -32,7 +34,12 @@ function useRefreshOwnProfile() {
 export function useUpdateProfile() {
   const trpc = useTRPC();
   const refresh = useRefreshOwnProfile();
-  return useMutation(trpc.profiles.update.mutationOptions({ onSuccess: refresh }));
+  return useMutation(
+    withFeedback(trpc.profiles.update.mutationOptions({ onSuccess: refresh }), {
+      success: PROFILE_MESSAGES.updated,
+      failure: PROFILE_MESSAGES.updateFailed,
+    }),
+  );
 }
 
 export function useUploadAvatar() {

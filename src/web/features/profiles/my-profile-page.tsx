@@ -11,6 +11,7 @@ import { PortfolioSection } from '../portfolio/portfolio-section';
 import { useMyProfile } from './api';
 import { AvatarUploader } from './avatar-uploader';
 import { ProfileInfoCard } from './profile-info-card';
+import { appCodeOf } from '../../lib/app-error';
 
 /** /my-profile: the signed-in user's profile, avatar, payouts, progress, badges and portfolio. */
 export function MyProfilePage() {
@@ -38,7 +39,7 @@ export function MyProfilePage() {
       <Centered>
         <div role="alert" className="flex flex-col items-center gap-3">
           <p>
-            {profile.error.message === PROFILE_MESSAGES.loadFailed
+            {appCodeOf(profile.error) === 'PROFILE_NOT_FOUND'
               ? PROFILE_MESSAGES.loadFailed
               : PROFILE_MESSAGES.unexpected}
           </p>
@@ -60,6 +61,7 @@ export function MyProfilePage() {
               firstName={p.firstName}
               lastName={p.lastName}
               avatarUrl={p.avatarUrl}
+              isAdmin={p.isAdmin}
               size="xl"
               showPresence
             />

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { BIO_MAX, PROFILE_MESSAGES, profileUpdateSchema, type ProfileUpdateInput } from '../../../domain/profile';
+import { BIO_MAX, profileUpdateSchema, type ProfileUpdateInput } from '../../../domain/profile';
 import { ageInYears } from '../../../domain/profile';
-import { toastFailure } from '../../lib/network-error';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
@@ -46,16 +45,10 @@ export function ProfileInfoCard({ profile, startEditing }: { profile: OwnProfile
     if (!editing) form.reset(toForm(profile));
   }, [profile, editing, form]);
 
-  const onSubmit = form.handleSubmit(async () => {
-    try {
-      // The server parses with the same schema: send the raw form values, not the transformed ones.
-      await update.mutateAsync(form.getValues());
-      toast.success(PROFILE_MESSAGES.updated);
-      setEditing(false);
-    } catch (error) {
-      toastFailure(PROFILE_MESSAGES.updateFailed, error);
-    }
-  });
+  // The server parses with the same schema: send the raw form values, not the transformed ones.
+  const onSubmit = form.handleSubmit(() =>
+    whenSucceeded(update.mutateAsync(form.getValues()), () => setEditing(false)),
+  );
 
   const cancel = () => {
     form.reset(toForm(profile));

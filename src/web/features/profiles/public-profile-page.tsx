@@ -43,6 +43,7 @@ export function PublicProfilePage() {
             firstName={p.firstName}
             lastName={p.lastName}
             avatarUrl={p.avatarUrl}
+            isAdmin={p.isAdmin}
             size="xl"
             showPresence
           />

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { PriceBucket } from '../../../domain/listing-filters';
+import { REQUEST_MESSAGES } from '../../../domain/requests';
 import { listingKey, useListing } from '../../lib/listings';
+import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 
 export function useRequestListing(filters: { search: string; categoryId: string | null; price: PriceBucket }) {
@@ -33,19 +34,34 @@ function useInvalidateRequests() {
 export function useCreateRequest() {
   const trpc = useTRPC();
   const invalidate = useInvalidateRequests();
-  return useMutation(trpc.requests.create.mutationOptions({ onSuccess: invalidate }));
+  // The success is the page's own card ("Request Submitted Successfully"), not a toast.
+  return useMutation(
+    withFeedback(trpc.requests.create.mutationOptions({ onSuccess: invalidate }), {
+      failure: REQUEST_MESSAGES.submitFailed,
+    }),
+  );
 }
 
 export function useUpdateRequest() {
   const trpc = useTRPC();
   const invalidate = useInvalidateRequests();
-  return useMutation(trpc.requests.update.mutationOptions({ onSuccess: invalidate }));
+  return useMutation(
+    withFeedback(trpc.requests.update.mutationOptions({ onSuccess: invalidate }), {
+      success: REQUEST_MESSAGES.updated,
+      failure: REQUEST_MESSAGES.updateFailed,
+    }),
+  );
 }
 
 export function useDeleteRequest() {
   const trpc = useTRPC();
   const invalidate = useInvalidateRequests();
-  return useMutation(trpc.requests.delete.mutationOptions({ onSuccess: invalidate }));
+  return useMutation(
+    withFeedback(trpc.requests.delete.mutationOptions({ onSuccess: invalidate }), {
+      success: REQUEST_MESSAGES.deleted,
+      failure: REQUEST_MESSAGES.deleteFailed,
+    }),
+  );
 }
 
 export const OFFER_SENT = 'Offer sent! You can now chat with the client.';
@@ -60,13 +76,15 @@ export function useSendOffer() {
   // The data router's navigate keeps working after the component that took it unmounts.
   const navigate = useNavigate();
   return useMutation(
-    trpc.conversations.offer.mutationOptions({
-      onSuccess: async ({ id }) => {
-        toast.success(OFFER_SENT);
-        void navigate(`/chat/${id}`);
-        await queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() });
-      },
-      onError: (error) => toast.error(error.message),
-    }),
+    withFeedback(
+      trpc.conversations.offer.mutationOptions({
+        onSuccess: async ({ id }) => {
+          void navigate(`/chat/${id}`);
+          await queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() });
+        },
+      }),
+      // The server's reason is the whole toast ('' when it gave none, as before).
+      { success: OFFER_SENT, failure: '', reason: 'instead' },
+    ),
   );
 }

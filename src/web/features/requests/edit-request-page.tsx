@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { fromCents } from '../../../domain/money';
 import { REQUEST_MESSAGES } from '../../../domain/requests';
-import { toastFailure } from '../../lib/network-error';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { useSession } from '../accounts/api';
 import { useRequest, useUpdateRequest } from './api';
@@ -50,15 +50,11 @@ export function EditRequestPage() {
             }}
             submitLabel="Save Changes"
             onCancel={() => navigate('/my-services?tab=requests')}
-            onSubmit={async (values) => {
-              try {
-                await update.mutateAsync({ id: r.id, fields: values });
-                toast.success(REQUEST_MESSAGES.updated);
-                navigate('/my-services?tab=requests');
-              } catch (error) {
-                toastFailure(REQUEST_MESSAGES.updateFailed, error);
-              }
-            }}
+            onSubmit={(values) =>
+              whenSucceeded(update.mutateAsync({ id: r.id, fields: values }), () =>
+                navigate('/my-services?tab=requests'),
+              )
+            }
           />
         </CardContent>
       </Card>

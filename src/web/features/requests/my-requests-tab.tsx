@@ -1,8 +1,7 @@
 import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { REQUEST_MESSAGES } from '../../../domain/requests';
-import { toastFailure } from '../../lib/network-error';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Button } from '../../ui/button';
 import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
 import { useDeleteRequest, useMyRequests } from './api';
@@ -46,14 +45,7 @@ export function MyRequestsTab() {
                   itemName={r.title}
                   title="Delete request?"
                   description={`"${r.title}" will be removed for good.`}
-                  onConfirm={async () => {
-                    try {
-                      await remove.mutateAsync({ id: r.id });
-                      toast.success(REQUEST_MESSAGES.deleted);
-                    } catch (error) {
-                      toastFailure(REQUEST_MESSAGES.deleteFailed, error);
-                    }
-                  }}
+                  onConfirm={() => whenSucceeded(remove.mutateAsync({ id: r.id }))}
                 />
               </div>
             }

@@ -2,7 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { REQUEST_MESSAGES, REQUEST_REDIRECT_MS } from '../../../domain/requests';
-import { toastFailure } from '../../lib/network-error';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { useSession } from '../accounts/api';
@@ -70,14 +70,7 @@ export function RequestServicePage() {
           <RequestForm
             initial={EMPTY_REQUEST}
             submitLabel="Submit Request"
-            onSubmit={async (values) => {
-              try {
-                const { id } = await create.mutateAsync(values);
-                setCreatedId(id);
-              } catch (error) {
-                toastFailure(REQUEST_MESSAGES.submitFailed, error);
-              }
-            }}
+            onSubmit={(values) => whenSucceeded(create.mutateAsync(values), ({ id }) => setCreatedId(id))}
           />
         </CardContent>
       </Card>

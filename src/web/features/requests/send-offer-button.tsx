@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { CONVERSATION_MESSAGES, MESSAGE_MAX, proposalSchema } from '../../../domain/negotiation';
+import { z } from 'zod';
+import { MESSAGE_MAX, messageTextSchema, proposalSchema } from '../../../domain/negotiation';
 import { signInPathFor } from '../../../domain/redirect';
 import type { PricingType } from '../../../domain/services';
+import { useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent } from '../../ui/dialog';
 import { FormField, fieldErrorProps } from '../../ui/form-field';
@@ -13,6 +16,16 @@ import { useSendOffer } from './api';
 import type { RequestCardData } from './request-card';
 
 const MESSAGE_REQUIRED = 'Please write a short message';
+
+/**
+ * The server's rules (proposalSchema, messageTextSchema), with this form's own text for an empty message.
+ * The price is typed as text: empty is no number at all.
+ */
+const offerFormSchema = proposalSchema.extend({
+  price: z.preprocess((v) => (v === '' ? Number.NaN : Number(v)), proposalSchema.shape.price),
+  message: z.string().trim().min(1, { error: MESSAGE_REQUIRED }).pipe(messageTextSchema),
+});
+type OfferFields = { price: string; pricingType: PricingType; message: string };
 
 /**
  * Send offer (beyond the spec): anyone but the poster answers a request with a price and a message; the poster
@@ -27,23 +40,15 @@ export function SendOfferButton({
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const [price, setPrice] = useState('');
-  const [pricingType, setPricingType] = useState<PricingType>(request.pricingType);
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<{ price?: string; message?: string }>({});
+  const form = useSchemaForm<OfferFields, z.output<typeof offerFormSchema>>(offerFormSchema, {
+    defaultValues: { price: '', pricingType: request.pricingType, message: '' },
+  });
+  const [price, pricingType] = useWatch({ control: form.control, name: ['price', 'pricingType'] });
+  const errors = { price: form.formState.errors.price?.message, message: form.formState.errors.message?.message };
   const offer = useSendOffer();
   if (account?.id === request.userId) return null;
 
-  function submit() {
-    const parsed = proposalSchema.safeParse({ price: price === '' ? Number.NaN : Number(price), pricingType });
-    const next = {
-      price: parsed.success ? undefined : CONVERSATION_MESSAGES.invalidPrice,
-      message: message.trim() ? undefined : MESSAGE_REQUIRED,
-    };
-    setErrors(next);
-    if (!parsed.success || next.message) return;
-    offer.mutate({ requestId: request.id, ...parsed.data, message: message.trim() });
-  }
+  const submit = form.handleSubmit((values) => offer.mutate({ requestId: request.id, ...values }));
 
   return (
     <>
@@ -63,28 +68,20 @@ export function SendOfferButton({
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent title="Send an offer" description={`Your price and a message for "${request.title}".`}>
-          <form
-            noValidate
-            className="flex flex-col gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
+          <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
             <PriceFields
               idPrefix="offer"
               priceLabel="Your price (USD)"
               price={price}
               pricingType={pricingType}
               error={errors.price}
-              onPrice={setPrice}
-              onPricingType={setPricingType}
+              onPrice={(value) => form.setValue('price', value)}
+              onPricingType={(value) => form.setValue('pricingType', value)}
             />
             <FormField id="offer-message" label="Message" error={errors.message}>
               <Textarea
                 maxLength={MESSAGE_MAX}
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
+                {...form.register('message')}
                 {...fieldErrorProps('offer-message', errors.message)}
               />
             </FormField>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { toast } from 'sonner';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
+import { withFeedback } from '../../lib/mutation-feedback';
 import { serverReason, toastFailure } from '../../lib/network-error';
 import { useTRPC } from '../../lib/trpc';
 
@@ -36,15 +37,15 @@ export function useSubmitReview() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useMutation(
-    trpc.reviews.submit.mutationOptions({
-      onSuccess: async () => {
-        toast.success(REVIEW_MESSAGES.submitted);
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.reviews.pathKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey() }),
-        ]);
-      },
-      onError: showReviewFailure,
-    }),
+    withFeedback(
+      trpc.reviews.submit.mutationOptions({
+        onSuccess: () =>
+          Promise.all([
+            queryClient.invalidateQueries({ queryKey: trpc.reviews.pathKey() }),
+            queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey() }),
+          ]),
+      }),
+      { success: REVIEW_MESSAGES.submitted, failure: showReviewFailure },
+    ),
   );
 }

@@ -1,37 +1,41 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { useSession } from '../accounts/api';
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, reviewSchema } from '../../../domain/reviews';
-import { firstErrorPerField } from '../../lib/field-errors';
+import { clearingOnChange, useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
+import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Label } from '../../ui/label';
-import { TextAreaField } from '../../ui/text-field';
+import { Textarea } from '../../ui/textarea';
 import { useSubmitReview } from './api';
 import { StarInput } from './star-rating';
 
 /** Write a Review: offered to the client once the service is completed, once. */
 export function ReviewDialog({ conversationId, providerName }: { conversationId: string; providerName: string }) {
   const [open, setOpen] = useState(false);
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
+  const form = useSchemaForm<{ rating: number; comment: string }, z.output<typeof reviewSchema>>(reviewSchema, {
+    defaultValues: { rating: 0, comment: '' },
+  });
+  const { errors } = form.formState;
+  const [rating, comment] = useWatch({ control: form.control, name: ['rating', 'comment'] });
   const submit = useSubmitReview();
   const { account } = useSession();
 
-  function send() {
+  const validateAndSend = form.handleSubmit((parsed) =>
+    // The toasts come from the hook; only closing the dialog belongs to it.
+    submit.mutate({ conversationId, ...parsed }, { onSuccess: () => setOpen(false) }),
+  );
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (!account) {
       toast.error(REVIEW_MESSAGES.mustBeLoggedIn);
       return;
     }
-    const parsed = reviewSchema.safeParse({ rating, comment });
-    if (!parsed.success) {
-      setErrors(firstErrorPerField<'rating' | 'comment'>(parsed.error));
-      return;
-    }
-    // The toasts come from the hook; only closing the dialog belongs to it.
-    submit.mutate({ conversationId, ...parsed.data }, { onSuccess: () => setOpen(false) });
-  }
+    void validateAndSend(event);
+  };
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -39,37 +43,26 @@ export function ReviewDialog({ conversationId, providerName }: { conversationId:
         <Button size="sm">Write a Review</Button>
       </DialogTrigger>
       <DialogContent title={`Review ${providerName}`} description="Your review appears on the provider's profile.">
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            send();
-          }}
-        >
+        <form noValidate className="flex flex-col gap-4" onSubmit={send}>
           <div className="flex flex-col gap-2">
             <Label id="review-rating-label">Rating</Label>
             <StarInput
               id="review-rating"
               value={rating}
               onChange={(v) => {
-                setRating(v);
-                setErrors((e) => ({ ...e, rating: undefined }));
+                form.setValue('rating', v);
+                form.clearErrors('rating');
               }}
             />
-            {errors.rating && <p className="text-sm text-destructive">{errors.rating}</p>}
+            {errors.rating && <p className="text-sm text-destructive">{errors.rating.message}</p>}
           </div>
-          <TextAreaField
-            id="review-comment"
-            label="Review"
-            error={errors.comment}
-            maxLength={REVIEW_COMMENT_MAX}
-            value={comment}
-            onValueChange={(v) => {
-              setComment(v);
-              setErrors((er) => ({ ...er, comment: undefined }));
-            }}
-          />
+          <FormField id="review-comment" label="Review" error={errors.comment?.message}>
+            <Textarea
+              maxLength={REVIEW_COMMENT_MAX}
+              {...fieldErrorProps('review-comment', errors.comment?.message)}
+              {...clearingOnChange(form, 'comment')}
+            />
+          </FormField>
           <p className="-mt-2 text-right text-xs text-muted-foreground">
             {comment.length}/{REVIEW_COMMENT_MAX}
           </p>

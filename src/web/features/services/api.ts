@@ -5,7 +5,9 @@ import type { MethodFilter, PriceBucket } from '../../../domain/listing-filters'
 import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
 import { SERVICE_MESSAGES } from '../../../domain/services';
 import { listingKey, useListing } from '../../lib/listings';
+import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
+import { appCodeOf } from '../../lib/app-error';
 
 export interface ServiceFilters {
   search: string;
@@ -49,19 +51,34 @@ function useInvalidateServices() {
 export function useCreateService() {
   const trpc = useTRPC();
   const invalidate = useInvalidateServices();
-  return useMutation(trpc.services.create.mutationOptions({ onSuccess: invalidate }));
+  return useMutation(
+    withFeedback(trpc.services.create.mutationOptions({ onSuccess: invalidate }), {
+      success: SERVICE_MESSAGES.created,
+      failure: SERVICE_MESSAGES.createFailed,
+    }),
+  );
 }
 
 export function useUpdateService() {
   const trpc = useTRPC();
   const invalidate = useInvalidateServices();
-  return useMutation(trpc.services.update.mutationOptions({ onSuccess: invalidate }));
+  return useMutation(
+    withFeedback(trpc.services.update.mutationOptions({ onSuccess: invalidate }), {
+      success: SERVICE_MESSAGES.updated,
+      failure: SERVICE_MESSAGES.updateFailed,
+    }),
+  );
 }
 
 export function useDeleteService() {
   const trpc = useTRPC();
   const invalidate = useInvalidateServices();
-  return useMutation(trpc.services.delete.mutationOptions({ onSuccess: invalidate }));
+  return useMutation(
+    withFeedback(trpc.services.delete.mutationOptions({ onSuccess: invalidate }), {
+      success: SERVICE_MESSAGES.deleted,
+      failure: SERVICE_MESSAGES.deleteFailed,
+    }),
+  );
 }
 
 /**
@@ -75,19 +92,23 @@ export function useRequestService() {
   // The data router's navigate keeps working after the component that took it unmounts.
   const navigate = useNavigate();
   return useMutation(
-    trpc.conversations.request.mutationOptions({
-      onSuccess: async ({ id }) => {
-        toast.success(CONVERSATION_MESSAGES.requested);
-        void navigate(`/chat/${id}`);
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.conversations.requestedServices.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
-        ]);
+    withFeedback(
+      trpc.conversations.request.mutationOptions({
+        onSuccess: async ({ id }) => {
+          void navigate(`/chat/${id}`);
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: trpc.conversations.requestedServices.queryKey() }),
+            queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
+          ]);
+        },
+      }),
+      {
+        success: CONVERSATION_MESSAGES.requested,
+        failure: (error) =>
+          toast.error(
+            appCodeOf(error) === 'OWN_SERVICE' ? SERVICE_MESSAGES.ownService : CONVERSATION_MESSAGES.requestFailed,
+          ),
       },
-      onError: (error) =>
-        toast.error(
-          error.message === SERVICE_MESSAGES.ownService ? error.message : CONVERSATION_MESSAGES.requestFailed,
-        ),
-    }),
+    ),
   );
 }

@@ -3,11 +3,13 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { fromCents } from '../../../domain/money';
 import { SERVICE_MESSAGES } from '../../../domain/services';
-import { isNetworkError, toastFailure } from '../../lib/network-error';
+import { whenSucceeded } from '../../lib/mutation-feedback';
+import { isNetworkError } from '../../lib/network-error';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { useSession } from '../accounts/api';
 import { useService, useUpdateService } from './api';
 import { ServiceForm } from './service-form';
+import { appCodeOf } from '../../lib/app-error';
 
 /** /edit-service/{id}: only the owner edits; everyone else is sent on with the spec's messages. */
 export function EditServicePage() {
@@ -62,15 +64,12 @@ export function EditServicePage() {
               image_url: s.imageUrl ?? '',
             }}
             onCancel={() => navigate('/my-services')}
-            onSubmit={async (values) => {
-              try {
-                await update.mutateAsync({ id: s.id, fields: { ...values, category_id: values.category_id || null } });
-                toast.success(SERVICE_MESSAGES.updated);
-                navigate('/my-services');
-              } catch (error) {
-                toastFailure(SERVICE_MESSAGES.updateFailed, error);
-              }
-            }}
+            onSubmit={(values) =>
+              whenSucceeded(
+                update.mutateAsync({ id: s.id, fields: { ...values, category_id: values.category_id || null } }),
+                () => navigate('/my-services'),
+              )
+            }
           />
         </CardContent>
       </Card>
@@ -79,7 +78,7 @@ export function EditServicePage() {
 }
 
 /** Spec texts: a missing service, an answer that failed, or a call that never reached the server. */
-function serviceLoadError(error: { data?: { code?: string } | null }) {
-  if (error.data?.code === 'NOT_FOUND') return SERVICE_MESSAGES.notFound;
+function serviceLoadError(error: unknown) {
+  if (appCodeOf(error) === 'SERVICE_NOT_FOUND') return SERVICE_MESSAGES.notFound;
   return isNetworkError(error) ? SERVICE_MESSAGES.loadUnexpected : SERVICE_MESSAGES.loadDetailsFailed;
 }

@@ -1,9 +1,8 @@
 import { Pencil, Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { SERVICE_MESSAGES } from '../../../domain/services';
-import { toastFailure } from '../../lib/network-error';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Button } from '../../ui/button';
 import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
 import { Tabs, TabsContent, TabsList } from '../../ui/tabs';
@@ -91,14 +90,7 @@ function MyServicesTab() {
                   itemName={s.title}
                   title="Delete service?"
                   description={`"${s.title}" will be removed for good.`}
-                  onConfirm={async () => {
-                    try {
-                      await remove.mutateAsync({ id: s.id });
-                      toast.success(SERVICE_MESSAGES.deleted);
-                    } catch (error) {
-                      toastFailure(SERVICE_MESSAGES.deleteFailed, error);
-                    }
-                  }}
+                  onConfirm={() => whenSucceeded(remove.mutateAsync({ id: s.id }))}
                 />
               </div>
             }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SERVICE_MESSAGES } from '../../../domain/services';
-import { toastFailure } from '../../lib/network-error';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { useSession } from '../accounts/api';
 import { useCreateService } from './api';
@@ -46,15 +46,9 @@ export function OfferSkillsPage() {
           <ServiceForm
             mode="offer"
             initial={EMPTY}
-            onSubmit={async (values) => {
-              try {
-                await create.mutateAsync(values);
-                toast.success(SERVICE_MESSAGES.created);
-                navigate('/my-services?tab=services');
-              } catch (error) {
-                toastFailure(SERVICE_MESSAGES.createFailed, error);
-              }
-            }}
+            onSubmit={(values) =>
+              whenSucceeded(create.mutateAsync(values), () => navigate('/my-services?tab=services'))
+            }
           />
         </CardContent>
       </Card>

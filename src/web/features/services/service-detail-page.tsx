@@ -89,6 +89,7 @@ export function ServiceDetailPage() {
                 firstName={s.ownerFirstName}
                 lastName={s.ownerLastName}
                 avatarUrl={s.ownerAvatarUrl}
+                isAdmin={s.ownerIsAdmin}
                 size="lg"
                 showPresence
               />

@@ -1,45 +1,52 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { deleteConfirmationMatches, SETTINGS_MESSAGES } from '../../../domain/account-settings';
+import type { z } from 'zod';
+import { deleteAccountSchema, deleteConfirmationMatches, SETTINGS_MESSAGES } from '../../../domain/account-settings';
 import { PASSWORD_MAX } from '../../../domain/auth';
+import { withFeedback } from '../../lib/mutation-feedback';
+import { clearingOnChange, useSchemaForm } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { useClearSession } from '../accounts/api';
+import { appCodeOf } from '../../lib/app-error';
 
 export function DeleteAccountDialog({ email }: { email: string }) {
-  const [typed, setTyped] = useState('');
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const form = useSchemaForm<{ confirmEmail: string; password: string }, z.output<typeof deleteAccountSchema>>(
+    deleteAccountSchema,
+    { defaultValues: { confirmEmail: '', password: '' } },
+  );
+  const [typed, password] = useWatch({ control: form.control, name: ['confirmEmail', 'password'] });
+  const passwordError = form.formState.errors.password?.message;
   const trpc = useTRPC();
   const navigate = useNavigate();
   const clearSession = useClearSession();
-  const remove = useMutation(trpc.accounts.deleteAccount.mutationOptions());
+  const remove = useMutation(
+    withFeedback(trpc.accounts.deleteAccount.mutationOptions(), {
+      success: SETTINGS_MESSAGES.accountDeleted,
+      failure: SETTINGS_MESSAGES.deleteFailed,
+      reason: 'instead',
+    }),
+  );
   const matches = deleteConfirmationMatches(typed, email);
-  const reset = () => {
-    setTyped('');
-    setPassword('');
-    setPasswordError(null);
-  };
+  const reset = () => form.reset();
 
-  const confirm = async () => {
-    setPasswordError(null);
-    try {
-      await remove.mutateAsync({ confirmEmail: typed, password });
-      clearSession({ silent: true });
-      toast.success(SETTINGS_MESSAGES.accountDeleted);
-      navigate('/');
-    } catch (error) {
-      const message = (error as Error).message || SETTINGS_MESSAGES.deleteFailed;
-      // The server's reason (a wrong password) stays beside the field, not only in a toast that fades.
-      if (message === SETTINGS_MESSAGES.wrongPassword) setPasswordError(message);
-      toast.error(message);
-    }
-  };
+  const confirm = form.handleSubmit((values) =>
+    remove.mutate(values, {
+      onSuccess: () => {
+        clearSession({ silent: true });
+        navigate('/');
+      },
+      onError: (error) => {
+        // The server's reason (a wrong password) stays beside the field, not only in a toast that fades.
+        if (appCodeOf(error) === 'WRONG_PASSWORD')
+          form.setError('password', { message: SETTINGS_MESSAGES.wrongPassword });
+      },
+    }),
+  );
 
   return (
     <Dialog onOpenChange={reset}>
@@ -54,7 +61,7 @@ export function DeleteAccountDialog({ email }: { email: string }) {
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault();
-            if (matches && password.length > 0) void confirm();
+            if (matches && password.length > 0) void confirm(e);
           }}
         >
           <FormField
@@ -65,24 +72,15 @@ export function DeleteAccountDialog({ email }: { email: string }) {
               </>
             }
           >
-            <Input
-              id="delete-confirm-email"
-              autoComplete="off"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
+            <Input id="delete-confirm-email" autoComplete="off" {...form.register('confirmEmail')} />
           </FormField>
-          <FormField id="delete-confirm-password" label="Password" error={passwordError ?? undefined}>
+          <FormField id="delete-confirm-password" label="Password" error={passwordError}>
             <Input
-              {...fieldErrorProps('delete-confirm-password', passwordError ?? undefined)}
+              {...fieldErrorProps('delete-confirm-password', passwordError)}
               type="password"
               autoComplete="current-password"
               maxLength={PASSWORD_MAX}
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setPasswordError(null);
-              }}
+              {...clearingOnChange(form, 'password')}
             />
           </FormField>
           <div className="flex justify-end gap-2">

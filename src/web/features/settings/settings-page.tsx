@@ -3,10 +3,10 @@ import { Bell, Globe, Moon, RefreshCw, ShieldCheck, Trash2, User, Activity } fro
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { SETTINGS_MESSAGES } from '../../../domain/account-settings';
 import { PRESENCE_LABELS, PRESENCE_STATUSES, type PresenceStatus } from '../../../domain/presence';
 import { useTheme } from '../../app/theme';
+import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -39,7 +39,10 @@ export function SettingsPage() {
   });
   const [chosen, setChosen] = useState<PresenceStatus | '' | null>(null);
   const status = chosen ?? ownPresence.data?.[0]?.manualStatus ?? '';
-  const setPresence = useMutation(trpc.presence.setStatus.mutationOptions());
+  // A failure tells nothing, as before: the select shows the choice again on the next load.
+  const setPresence = useMutation(
+    withFeedback(trpc.presence.setStatus.mutationOptions(), { success: SETTINGS_MESSAGES.statusUpdated }),
+  );
 
   if (!account) {
     return (
@@ -105,11 +108,10 @@ export function SettingsPage() {
             id="presence-status"
             value={status}
             disabled={setPresence.isPending}
-            onChange={async (e) => {
+            onChange={(e) => {
               const next = e.target.value as PresenceStatus | '';
               setChosen(next);
-              await setPresence.mutateAsync({ status: next || null });
-              toast.success(SETTINGS_MESSAGES.statusUpdated);
+              setPresence.mutate({ status: next || null });
             }}
           >
             <option value="">Automatic (from activity)</option>

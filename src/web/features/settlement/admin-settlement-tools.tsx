@@ -1,40 +1,26 @@
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { useForm, useWatch } from 'react-hook-form';
 import { formatPrice } from '../../../domain/money';
-import { SETTLEMENT_MESSAGES } from '../../../domain/settlement';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Button } from '../../ui/button';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { fieldErrorProps, FormField } from '../../ui/form-field';
+import { Input } from '../../ui/input';
 import { useSettlementMutations, type PaymentHistory } from './api';
-import { TextField } from '../../ui/text-field';
 
 /** Admins: refund a paid conversation (reversing a payout already made), and resolve an open dispute. */
 export function AdminSettlementTools({ conversationId, history }: { conversationId: string; history: PaymentHistory }) {
   const { refund, resolve } = useSettlementMutations(conversationId);
-  const [partial, setPartial] = useState('');
+  // The amount is checked by the server (the procedure's schema); the button waits for one.
+  const form = useForm<{ partial: string }>({ defaultValues: { partial: '' } });
+  const partial = useWatch({ control: form.control, name: 'partial' });
   if (!history.admin?.canRefund && !history.admin?.canResolve) return null;
   const left = history.amountCents! - history.refundedCents;
-  const run = async (action: () => Promise<unknown>, success: string) => {
-    try {
-      await action();
-      toast.success(success);
-    } catch (e) {
-      toast.error(e instanceof Error ? e.message : 'The action failed');
-    }
-  };
   return (
     <div className="flex flex-col gap-3 rounded-md border border-dashed p-3" aria-label="Admin payment tools">
       <p className="text-xs font-semibold uppercase text-muted-foreground">Admin</p>
       <div className="flex flex-wrap gap-2">
         {history.admin.canResolve && (
-          <Button
-            size="sm"
-            onClick={() =>
-              void run(
-                () => resolve.mutateAsync({ conversationId, resolution: 'release' }),
-                SETTLEMENT_MESSAGES.resolved,
-              )
-            }
-          >
+          <Button size="sm" onClick={() => resolve.mutate({ conversationId, resolution: 'release' })}>
             Release to Provider
           </Button>
         )}
@@ -49,31 +35,27 @@ export function AdminSettlementTools({ conversationId, history }: { conversation
             }
             confirmLabel="Refund"
             busyLabel="Refunding..."
-            onConfirm={() => run(() => refund.mutateAsync({ conversationId }), SETTLEMENT_MESSAGES.refunded)}
+            onConfirm={() => whenSucceeded(refund.mutateAsync({ conversationId }))}
           />
         )}
       </div>
       {history.admin.canResolve && (
         <form
           className="flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(
-              () => resolve.mutateAsync({ conversationId, resolution: 'partial', refund: Number(partial) }),
-              SETTLEMENT_MESSAGES.resolved,
-            );
-          }}
+          onSubmit={form.handleSubmit(({ partial }) =>
+            resolve.mutate({ conversationId, resolution: 'partial', refund: Number(partial) }),
+          )}
         >
-          <TextField
-            id="partial-refund"
-            label="Partial refund (USD)"
-            type="number"
-            min="0.01"
-            step="0.01"
-            className="w-36"
-            value={partial}
-            onValueChange={setPartial}
-          />
+          <FormField id="partial-refund" label="Partial refund (USD)">
+            <Input
+              {...fieldErrorProps('partial-refund', undefined)}
+              type="number"
+              min="0.01"
+              step="0.01"
+              className="w-36"
+              {...form.register('partial')}
+            />
+          </FormField>
           <Button type="submit" size="sm" variant="outline" disabled={!partial || resolve.isPending}>
             Refund Part, Release the Rest
           </Button>

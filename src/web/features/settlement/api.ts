@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
+import { SETTLEMENT_MESSAGES } from '../../../domain/settlement';
 import type { AppRouter } from '../../../server/router';
+import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 
 export type PaymentHistory = inferRouterOutputs<AppRouter>['settlement']['history'];
@@ -11,7 +13,13 @@ export function usePaymentHistory(conversationId: string, enabled = true) {
   return useQuery({ ...trpc.settlement.history.queryOptions({ conversationId }), enabled, retry: false });
 }
 
-/** Settlement steps; each refreshes the payment panel and the conversation it belongs to. */
+/** The admin tools' failure when the server gave no reason. */
+const ADMIN_ACTION_FAILED = 'The action failed';
+
+/**
+ * Settlement steps; each refreshes the payment panel and the conversation it belongs to, and tells its outcome:
+ * the server's reason when it refused, else the step's failure text.
+ */
 export function useSettlementMutations(conversationId: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -21,11 +29,42 @@ export function useSettlementMutations(conversationId: string) {
       queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id: conversationId }) }),
       queryClient.invalidateQueries({ queryKey: trpc.conversations.adminView.queryKey({ id: conversationId }) }),
     ]);
+  const m = SETTLEMENT_MESSAGES;
   return {
-    confirm: useMutation(trpc.settlement.confirm.mutationOptions({ onSuccess })),
-    dispute: useMutation(trpc.settlement.dispute.mutationOptions({ onSuccess })),
-    cancel: useMutation(trpc.settlement.cancel.mutationOptions({ onSuccess })),
-    refund: useMutation(trpc.settlement.refund.mutationOptions({ onSuccess })),
-    resolve: useMutation(trpc.settlement.resolveDispute.mutationOptions({ onSuccess })),
+    confirm: useMutation(
+      withFeedback(trpc.settlement.confirm.mutationOptions({ onSuccess }), {
+        success: m.confirmed,
+        failure: m.confirmFailed,
+        reason: 'instead',
+      }),
+    ),
+    dispute: useMutation(
+      withFeedback(trpc.settlement.dispute.mutationOptions({ onSuccess }), {
+        success: m.disputed,
+        failure: m.disputeFailed,
+        reason: 'instead',
+      }),
+    ),
+    cancel: useMutation(
+      withFeedback(trpc.settlement.cancel.mutationOptions({ onSuccess }), {
+        success: m.cancelled,
+        failure: m.cancelFailed,
+        reason: 'instead',
+      }),
+    ),
+    refund: useMutation(
+      withFeedback(trpc.settlement.refund.mutationOptions({ onSuccess }), {
+        success: m.refunded,
+        failure: ADMIN_ACTION_FAILED,
+        reason: 'instead',
+      }),
+    ),
+    resolve: useMutation(
+      withFeedback(trpc.settlement.resolveDispute.mutationOptions({ onSuccess }), {
+        success: m.resolved,
+        failure: ADMIN_ACTION_FAILED,
+        reason: 'instead',
+      }),
+    ),
   };
 }

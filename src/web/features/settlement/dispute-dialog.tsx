@@ -1,36 +1,32 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { DISPUTE_REASONS, disputeSchema, SETTLEMENT_MESSAGES } from '../../../domain/settlement';
-import { firstErrorPerField } from '../../lib/field-errors';
+import type { z } from 'zod';
+import { DISPUTE_REASONS, disputeSchema } from '../../../domain/settlement';
+import { clearingOnChange, useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { FormField, fieldErrorProps } from '../../ui/form-field';
 import { NativeSelect } from '../../ui/native-select';
-import { TextAreaField } from '../../ui/text-field';
+import { Textarea } from '../../ui/textarea';
 import { useSettlementMutations } from './api';
+
+interface DisputeFields {
+  reason: string;
+  description: string;
+}
 
 /** The client disputes the service: a reason and what went wrong; the payout freezes until an admin decides. */
 export function DisputeDialog({ conversationId }: { conversationId: string }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; description?: string }>({});
+  const form = useSchemaForm<DisputeFields, z.output<typeof disputeSchema>>(disputeSchema, {
+    defaultValues: { reason: '', description: '' },
+  });
+  const { errors } = form.formState;
   const { dispute } = useSettlementMutations(conversationId);
 
-  function send() {
-    const parsed = disputeSchema.safeParse({ reason, description });
-    if (!parsed.success) return setErrors(firstErrorPerField<'reason' | 'description'>(parsed.error));
-    dispute.mutate(
-      { conversationId, ...parsed.data },
-      {
-        onSuccess: () => {
-          toast.success(SETTLEMENT_MESSAGES.disputed);
-          setOpen(false);
-        },
-        onError: (error) => toast.error(error.message || SETTLEMENT_MESSAGES.disputeFailed),
-      },
-    );
-  }
+  const send = form.handleSubmit((parsed) =>
+    // The toasts are the mutation's own; only closing the dialog belongs to it.
+    dispute.mutate({ conversationId, ...parsed }, { onSuccess: () => setOpen(false) }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -43,22 +39,11 @@ export function DisputeDialog({ conversationId }: { conversationId: string }) {
         title="Open a dispute"
         description="The payout to the provider is frozen until an admin reviews the dispute and decides: release, full refund or partial refund."
       >
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            send();
-          }}
-        >
-          <FormField id="dispute-reason" label="Reason" error={errors.reason}>
+        <form noValidate className="flex flex-col gap-4" onSubmit={send}>
+          <FormField id="dispute-reason" label="Reason" error={errors.reason?.message}>
             <NativeSelect
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setErrors((er) => ({ ...er, reason: undefined }));
-              }}
-              {...fieldErrorProps('dispute-reason', errors.reason)}
+              {...fieldErrorProps('dispute-reason', errors.reason?.message)}
+              {...clearingOnChange(form, 'reason')}
             >
               <option value="">Choose a reason</option>
               {DISPUTE_REASONS.map((r) => (
@@ -66,17 +51,13 @@ export function DisputeDialog({ conversationId }: { conversationId: string }) {
               ))}
             </NativeSelect>
           </FormField>
-          <TextAreaField
-            id="dispute-description"
-            label="What went wrong?"
-            error={errors.description}
-            maxLength={1000}
-            value={description}
-            onValueChange={(v) => {
-              setDescription(v);
-              setErrors((er) => ({ ...er, description: undefined }));
-            }}
-          />
+          <FormField id="dispute-description" label="What went wrong?" error={errors.description?.message}>
+            <Textarea
+              maxLength={1000}
+              {...fieldErrorProps('dispute-description', errors.description?.message)}
+              {...clearingOnChange(form, 'description')}
+            />
+          </FormField>
           <Button type="submit" disabled={dispute.isPending}>
             {dispute.isPending ? 'Submitting...' : 'Submit Dispute'}
           </Button>

@@ -1,6 +1,5 @@
-import { toast } from 'sonner';
 import { formatPrice } from '../../../domain/money';
-import { SETTLEMENT_MESSAGES } from '../../../domain/settlement';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmButton } from '../../ui/confirm-button';
@@ -116,19 +115,7 @@ function ClientActions({ conversationId, history }: { conversationId: string; hi
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Payment actions">
       {history.actions.includes('confirm') && (
-        <Button
-          size="sm"
-          disabled={confirm.isPending}
-          onClick={() =>
-            confirm.mutate(
-              { conversationId },
-              {
-                onSuccess: () => toast.success(SETTLEMENT_MESSAGES.confirmed),
-                onError: (e) => toast.error(e.message || SETTLEMENT_MESSAGES.confirmFailed),
-              },
-            )
-          }
-        >
+        <Button size="sm" disabled={confirm.isPending} onClick={() => confirm.mutate({ conversationId })}>
           Confirm Completion
         </Button>
       )}
@@ -140,14 +127,7 @@ function ClientActions({ conversationId, history }: { conversationId: string; hi
           description={`The provider has not started. You get ${formatPrice(history.amountCents! - history.refundedCents)} back on your card and the conversation closes.`}
           confirmLabel="Cancel Service"
           busyLabel="Cancelling..."
-          onConfirm={async () => {
-            try {
-              await cancel.mutateAsync({ conversationId });
-              toast.success(SETTLEMENT_MESSAGES.cancelled);
-            } catch (e) {
-              toast.error(e instanceof Error && e.message ? e.message : SETTLEMENT_MESSAGES.cancelFailed);
-            }
-          }}
+          onConfirm={() => whenSucceeded(cancel.mutateAsync({ conversationId }))}
         />
       )}
     </div>

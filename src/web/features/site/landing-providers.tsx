@@ -71,6 +71,7 @@ export function LandingProviders() {
               firstName={service.ownerFirstName}
               lastName={service.ownerLastName}
               avatarUrl={service.ownerAvatarUrl}
+              isAdmin={service.ownerIsAdmin}
             />
             <div className="min-w-0">
               {href ? (

@@ -1,0 +1,119 @@
+/**
+ * Everything that happens in the product that another feature may react to, one member per event, discriminated on
+ * `type`. An event is stored as jsonb (`domain_events.payload` holds every field but `type`), so fields are plain
+ * JSON: ids as strings, instants as ISO strings, amounts as integer cents, never Date or class instances.
+ *
+ * The fields here are the ids every reader needs. The engineers moving each feature onto events add the fields its
+ * screens and handlers need (the message itself, the conversation's new state) to that feature's members.
+ */
+
+import type { MessageKind } from '../../domain/messages';
+import type { Party } from '../../domain/negotiation';
+import type { PricingType } from '../../domain/services';
+
+/** Both sides of a conversation, so live publishing and handlers reach them without a lookup. */
+export type Participants = {
+  clientId: string;
+  providerId: string;
+};
+
+/** A message as the chat shows it, with the instant as an ISO string. */
+export type MessageData = {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  kind: MessageKind;
+  text: string | null;
+  payload: Json | null;
+  isRead: boolean;
+  createdAt: string;
+};
+
+/** The negotiation's state after a change (domain/negotiation.ts), from which each party's screen derives its view. */
+export type ConversationStateData = {
+  listingPriceCents: number | null;
+  listingPricingType: PricingType | null;
+  latestProposal: { priceCents: number; pricingType: PricingType; by: Party; rejected: boolean } | null;
+  finalPriceCents: number | null;
+  finalPricingType: PricingType | null;
+  paymentCompleted: boolean;
+  serviceStarted: boolean;
+  serviceCompleted: boolean;
+  cancelled: boolean;
+};
+
+// Type aliases, not interfaces: only these are checked against the Json index signature below.
+/**
+ * Every event that happens in a conversation carries what its screens need, so live publishing sends the data and
+ * no client refetches: the message or notice the change posted (null when none) and the state after it (null when
+ * the state did not change). `actorId` is null when the server itself acted (a webhook, the settlement sweep).
+ */
+type ConversationEvent = {
+  actorId: string | null;
+  conversationId: string;
+  participants: Participants;
+  message: MessageData | null;
+  state: ConversationStateData | null;
+};
+
+export type AppEvent =
+  // Conversations and negotiation
+  | ({ type: 'message.sent'; messageId: string } & ConversationEvent)
+  | ({ type: 'conversation.opened'; serviceId: string | null; requestId: string | null } & ConversationEvent)
+  | ({ type: 'price.proposed'; amountCents: number } & ConversationEvent)
+  | ({ type: 'price.accepted'; amountCents: number } & ConversationEvent)
+  | ({ type: 'price.rejected' } & ConversationEvent)
+  | ({ type: 'conversation.reset' } & ConversationEvent)
+  /**
+   * `count` messages were read; `messageIds` names the newest of them, at most a first page's worth
+   * (MESSAGE_PAGES.first): older ones are not on anyone's screen, and a reader back after months must not make an
+   * event of thousands of ids.
+   */
+  | ({ type: 'messages.read'; messageIds: string[]; count: number } & ConversationEvent)
+  // Payment and the job's progress
+  | ({ type: 'payment.succeeded'; paymentId: string; amountCents: number } & ConversationEvent)
+  | ({ type: 'service.started' } & ConversationEvent)
+  | ({ type: 'service.completed' } & ConversationEvent)
+  | ({ type: 'service.cancelled' } & ConversationEvent)
+  | ({ type: 'review.submitted'; reviewId: string; revieweeId: string; rating: number } & ConversationEvent)
+  // Settlement (the sweep and the payment provider's webhooks act: actorId is then null)
+  | { type: 'payout-account.ready'; userId: string }
+  | ({ type: 'transfer.sent'; transferId: string; amountCents: number } & ConversationEvent)
+  | ({ type: 'refund.issued'; refundId: string; amountCents: number } & ConversationEvent)
+  | ({ type: 'dispute.opened'; disputeId: string } & ConversationEvent)
+  | ({ type: 'dispute.resolved'; disputeId: string; refundCents: number | null } & ConversationEvent)
+  /** The client accepted the finished work, or the sweep did after the waiting period (`automatic`). */
+  | ({ type: 'completion.confirmed'; automatic: boolean } & ConversationEvent)
+  /** Paying the provider failed; the sweep tries again later. No message: the payment panel shows the state. */
+  | ({ type: 'transfer.failed'; transferId: string } & ConversationEvent)
+  // Listings
+  | { type: 'service.created'; actorId: string; serviceId: string }
+  | { type: 'service.updated'; actorId: string; serviceId: string }
+  | { type: 'service.deleted'; actorId: string; serviceId: string }
+  | { type: 'request.created'; actorId: string; requestId: string }
+  | { type: 'request.updated'; actorId: string; requestId: string }
+  | { type: 'request.deleted'; actorId: string; requestId: string }
+  // Profiles and portfolio
+  | { type: 'portfolio.item-added'; actorId: string; itemId: string }
+  | { type: 'portfolio.item-updated'; actorId: string; itemId: string }
+  | { type: 'portfolio.item-removed'; actorId: string; itemId: string }
+  | { type: 'profile.updated'; userId: string }
+  | { type: 'avatar.set'; userId: string }
+  // Accounts
+  | { type: 'user.signed-up'; userId: string }
+  | { type: 'user.signed-in'; userId: string }
+  /** The account and everything it owned are gone (its sessions end; the listings drop its cards). */
+  | { type: 'user.deleted'; userId: string };
+
+export type AppEventType = AppEvent['type'];
+
+/** The member of the union with this type: `EventOf<'message.sent'>`. */
+export type EventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;
+
+/** What `domain_events.payload` holds for an event of this type. */
+export type PayloadOf<T extends AppEventType> = Omit<EventOf<T>, 'type'>;
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+/** Fails to compile if a member gains a field that jsonb would not give back as it was (a Date, undefined). */
+type AssertJson<T extends Json> = T;
+export type AppEventIsJson = AssertJson<{ [K in AppEventType]: PayloadOf<K> }>;

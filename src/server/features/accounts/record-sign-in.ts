@@ -1,0 +1,18 @@
+import type { Db } from '../../db/database';
+import type { DomainEvents } from '../../events/domain-events';
+import { recordEvents } from '../../events/record-events';
+
+/**
+ * A successful sign-in (a session was created for the account). better-auth writes the session in its own
+ * transaction, which we cannot join, so the event is recorded right after it, in a statement of its own: a crash
+ * between the two loses the event, never invents one.
+ */
+export async function recordSignIn(
+  deps: { db: Db; events: Pick<DomainEvents, 'committed'> },
+  actor: { id: string },
+  _input: object = {},
+) {
+  const event = { type: 'user.signed-in', userId: actor.id } as const;
+  await recordEvents(deps.db, [event]);
+  deps.events.committed([event]);
+}

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channels } from '../../realtime/channels';
+import { testUser, trpcAs } from '../../testing/marketplace';
+import {
+  createTestApp,
+  nextEvent,
+  signIn,
+  signUp,
+  STRONG_PASSWORD,
+  upload,
+  type TestApp,
+} from '../../testing/test-app';
+
+let app: TestApp;
+const { call, ok } = trpcAs(() => app);
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const profileInput = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  bio: 'Engines.',
+  school: 'Home',
+  dateOfBirth: '2004-03-01',
+};
+const item = { title: 'Analytical engine', description: 'Notes', projectUrl: '', imageUrl: '' };
+
+/** The events recorded about this user (as the actor or the subject), oldest first, as stored in the outbox. */
+async function eventsOf(userId: string) {
+  const { rows } = await app.database.db.execute<{ type: string; payload: Record<string, unknown> }>(
+    sql`select type, payload from domain_events
+        where payload ->> 'actorId' = ${userId} or payload ->> 'userId' = ${userId} order by id`,
+  );
+  return rows;
+}
+
+describe('accounts record user.signed-up and user.signed-in', () => {
+  it('a sign-up records one user.signed-up; a sign-in records user.signed-in, a wrong password nothing', async () => {
+    const { body, cookie } = await signUp(app);
+    const userId = (await app.auth.api.getSession({ headers: new Headers({ cookie }) }))!.user.id;
+    expect(await eventsOf(userId)).toEqual([{ type: 'user.signed-up', payload: { userId } }]);
+    expect((await signIn(app, body.email, 'Wrong-pass-1!')).response.statusCode).toBe(401);
+    expect(await eventsOf(userId)).toHaveLength(1);
+    expect((await signIn(app, body.email, STRONG_PASSWORD)).response.statusCode).toBe(200);
+    expect(await eventsOf(userId)).toEqual([
+      { type: 'user.signed-up', payload: { userId } },
+      { type: 'user.signed-in', payload: { userId } },
+    ]);
+  });
+
+  it('a refused sign-up records nothing', async () => {
+    const before = await app.database.db.execute(sql`select count(*)::int as n from domain_events`);
+    expect((await signUp(app, { firstName: 'A' })).response.statusCode).toBe(400);
+    expect(await app.database.db.execute(sql`select count(*)::int as n from domain_events`)).toMatchObject({
+      rows: before.rows,
+    });
+  });
+});
+
+describe('profiles record their events with the change', () => {
+  it('a profile update records profile.updated; the user’s channel and the listings hear of it', async () => {
+    const user = await testUser(app);
+    const heardProfile = nextEvent(app, channels.profile(user.id));
+    const heardCatalogue = nextEvent(app, channels.catalogue);
+    await ok(user, 'profiles.update', profileInput);
+    expect(await heardProfile).toEqual({ type: 'profile-updated' });
+    expect(await heardCatalogue).toEqual({ type: 'catalogue-changed' });
+    expect((await eventsOf(user.id)).slice(1)).toEqual([{ type: 'profile.updated', payload: { userId: user.id } }]);
+  });
+
+  it('an invalid or refused profile update records nothing', async () => {
+    const user = await testUser(app);
+    expect((await call(user, 'profiles.update', { ...profileInput, firstName: 'A' })).status).toBe(400);
+    // Once payouts decided on the date of birth, moving it across 18 is refused (and the attempt audited).
+    await app.database.db.execute(sql`update profiles set date_of_birth_locked_at = now() where id = ${user.id}`);
+    const refused = await call(user, 'profiles.update', { ...profileInput, dateOfBirth: '2015-01-01' });
+    expect(refused.error?.data.appCode).toBe('DATE_OF_BIRTH_LOCKED');
+    expect((await eventsOf(user.id)).map((e) => e.type)).toEqual(['user.signed-up']);
+  });
+
+  it('a new avatar records avatar.set; the user’s channel and the listings hear of it', async () => {
+    const user = await testUser(app);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const heardProfile = nextEvent(app, channels.profile(user.id));
+    const heardCatalogue = nextEvent(app, channels.catalogue);
+    expect((await upload(app, 'avatar', png, { cookie: user.cookie })).status).toBe(200);
+    await Promise.all([heardProfile, heardCatalogue]);
+    expect((await eventsOf(user.id)).slice(1)).toEqual([{ type: 'avatar.set', payload: { userId: user.id } }]);
+    expect((await upload(app, 'avatar', Buffer.from('not an image'), { cookie: user.cookie })).status).toBe(400);
+    expect(await eventsOf(user.id)).toHaveLength(2);
+  });
+});
+
+describe('portfolio records its events with the change', () => {
+  it('adding, editing and removing an item each record one event that the portfolio channel hears', async () => {
+    const owner = await testUser(app);
+    const other = await testUser(app);
+    const heardAdd = nextEvent(app, channels.portfolio(owner.id));
+    const { id } = await ok(owner, 'portfolio.create', item);
+    expect(await heardAdd).toEqual({ type: 'portfolio-changed' });
+    const heardEdit = nextEvent(app, channels.portfolio(owner.id));
+    await ok(owner, 'portfolio.update', { id, fields: { ...item, title: 'Difference engine' } });
+    await heardEdit;
+    expect((await call(other, 'portfolio.update', { id, fields: item })).status).toBe(403);
+    expect((await call(other, 'portfolio.delete', { id })).status).toBe(403);
+    const heardRemove = nextEvent(app, channels.portfolio(owner.id));
+    await ok(owner, 'portfolio.delete', { id });
+    await heardRemove;
+    expect((await eventsOf(owner.id)).slice(1)).toEqual([
+      { type: 'portfolio.item-added', payload: { actorId: owner.id, itemId: id } },
+      { type: 'portfolio.item-updated', payload: { actorId: owner.id, itemId: id } },
+      { type: 'portfolio.item-removed', payload: { actorId: owner.id, itemId: id } },
+    ]);
+    expect((await eventsOf(other.id)).map((e) => e.type)).toEqual(['user.signed-up']);
+  });
+});
+
+describe('deleting an account', () => {
+  it('records user.deleted so the listings refresh; a wrong password records nothing', async () => {
+    const user = await testUser(app);
+    const wrong = await call(user, 'accounts.deleteAccount', { confirmEmail: user.email, password: 'Wrong-pass-1!' });
+    expect(wrong.error?.data.appCode).toBe('WRONG_PASSWORD');
+    expect((await eventsOf(user.id)).map((e) => e.type)).toEqual(['user.signed-up']);
+    const heardCatalogue = nextEvent(app, channels.catalogue);
+    await ok(user, 'accounts.deleteAccount', { confirmEmail: user.email, password: STRONG_PASSWORD });
+    await heardCatalogue;
+    expect((await eventsOf(user.id)).slice(1)).toEqual([{ type: 'user.deleted', payload: { userId: user.id } }]);
+  });
+});

@@ -1,0 +1,20 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { disputes } from '../../db/schema/conversations';
+
+/** Closes the conversation's open dispute inside the caller's locked transaction; returns its id when there was one. */
+export async function closeDispute(
+  tx: Tx,
+  conversationId: string,
+  adminId: string,
+  now: Date,
+  status: string,
+  refundCents: number | null,
+) {
+  const [row] = await tx
+    .update(disputes)
+    .set({ status, refundCents, resolvedBy: adminId, resolvedAt: now })
+    .where(and(eq(disputes.conversationId, conversationId), eq(disputes.status, 'open')))
+    .returning({ id: disputes.id });
+  return row?.id ?? conversationId;
+}
