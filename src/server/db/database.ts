@@ -12,6 +12,9 @@ import * as portfolioSchema from './schema/portfolio';
 import * as presenceSchema from './schema/presence';
 import * as serviceSchema from './schema/services';
 import * as conversationSchema from './schema/conversations';
+import * as paymentSchema from './schema/payments';
+import * as reviewSchema from './schema/reviews';
+import * as settlementSchema from './schema/settlement';
 import * as newsletterSchema from './schema/newsletter';
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 
@@ -23,6 +26,9 @@ export const schema = {
   ...presenceSchema,
   ...serviceSchema,
   ...conversationSchema,
+  ...reviewSchema,
+  ...paymentSchema,
+  ...settlementSchema,
   ...newsletterSchema,
 };
 export type Db = NodePgDatabase<typeof schema>;

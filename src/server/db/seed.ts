@@ -12,14 +12,10 @@ import { createInProcessEventBus } from '../realtime/event-bus';
 import { ensureServiceCategories } from './categories';
 import { lockDataDir } from './data-dir-lock';
 import { migrateDatabase, openDatabase, type Db } from './database';
-import {
-  conversations,
-  messages,
-  paymentTransactions,
-  reviews,
-  testConnectedAccounts,
-  transfers,
-} from './schema/conversations';
+import { conversations, messages } from './schema/conversations';
+import { paymentTransactions, testConnectedAccounts } from './schema/payments';
+import { reviews } from './schema/reviews';
+import { transfers } from './schema/settlement';
 import { noticeText, toStored, type MessageBody } from '../../domain/messages';
 import { greetingFor, paymentReceived } from '../../domain/negotiation';
 import { feeBreakdown } from '../../domain/payments';

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../db/database';
-import { testConnectedAccounts } from '../db/schema/conversations';
+import { testConnectedAccounts } from '../db/schema/payments';
 import type { PaymentEvent, PaymentProvider } from './payment-provider';
 
 /** Where test mode's onboarding pages live (web routes served by this app). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { allowedActions, progressStatus, type Party } from '../../../domain/negotiation';
 import type { Db } from '../../db/database';
-import { reviews } from '../../db/schema/conversations';
+import { reviews } from '../../db/schema/reviews';
 import { profiles } from '../../db/schema/profiles';
 import { services } from '../../db/schema/services';
 import { isAdminColumn } from '../services/service-queries';

@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { paymentFailures, paymentTransactions, stripeEvents, transfers } from '../../db/schema/conversations';
+import { paymentFailures, paymentTransactions, stripeEvents } from '../../db/schema/payments';
+import { transfers } from '../../db/schema/settlement';
 
 /** The test suite's Database State tab: the latest 10 of each, newest first (spec 3 section 7). */
 export async function databaseState(db: Db) {

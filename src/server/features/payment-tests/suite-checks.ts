@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { feeBreakdown, PLATFORM_FEE_RATE } from '../../../domain/payments';
 import type { Db } from '../../db/database';
-import { stripeEvents } from '../../db/schema/conversations';
+import { stripeEvents } from '../../db/schema/payments';
 import { profiles } from '../../db/schema/profiles';
 import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
 import type { PaymentProvider } from '../../payments/payment-provider';

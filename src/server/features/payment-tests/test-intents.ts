@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { feeBreakdown } from '../../../domain/payments';
 import type { Db } from '../../db/database';
-import { paymentTransactions } from '../../db/schema/conversations';
+import { paymentTransactions } from '../../db/schema/payments';
 import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../payments/payment-provider';
 

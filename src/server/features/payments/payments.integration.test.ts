@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { messageBody, noticeText } from '../../../domain/messages';
-import { paymentFailures, paymentTransactions, stripeEvents } from '../../db/schema/conversations';
+import { paymentFailures, paymentTransactions, stripeEvents } from '../../db/schema/payments';
 import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
 import { createTestModeProvider } from '../../payments/test-mode-provider';
 import {

@@ -2,14 +2,9 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { paymentReceived } from '../../../domain/negotiation';
 import { isPayoutReady } from '../../../domain/payouts';
 import type { Tx } from '../../db/database';
-import {
-  conversations,
-  disputes,
-  paymentFailures,
-  paymentTransactions,
-  stripeEvents,
-  transfers,
-} from '../../db/schema/conversations';
+import { conversations } from '../../db/schema/conversations';
+import { paymentFailures, paymentTransactions, stripeEvents } from '../../db/schema/payments';
+import { disputes, transfers } from '../../db/schema/settlement';
 import { profiles } from '../../db/schema/profiles';
 import type { AppEvent } from '../../events/app-events';
 import { inTransaction } from '../../events/in-transaction';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { refusal } from '../../../domain/negotiation';
 import { feeBreakdown } from '../../../domain/payments';
 import type { Db } from '../../db/database';
-import { paymentTransactions } from '../../db/schema/conversations';
+import { paymentTransactions } from '../../db/schema/payments';
 import { services } from '../../db/schema/services';
 import { AppError, refuseIf } from '../../errors';
 import type { PaymentProvider } from '../../payments/payment-provider';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DECLINE_MESSAGES, testCardOutcome } from '../../../domain/test-cards';
-import { paymentTransactions } from '../../db/schema/conversations';
+import { paymentTransactions } from '../../db/schema/payments';
 import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import type { TestModeProvider } from '../../payments/test-mode-provider';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema/profiles';
-import { stripeEvents, testConnectedAccounts } from '../../db/schema/conversations';
+import { stripeEvents, testConnectedAccounts } from '../../db/schema/payments';
 import { AppError } from '../../errors';
 import { onboardProvider, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, type TestApp } from '../../testing/test-app';

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { reviews } from '../../db/schema/conversations';
+import { reviews } from '../../db/schema/reviews';
 import { REVIEWS_LISTED, selectReviews } from './provider-reviews';
 
 /** /reviews: the latest reviews across the marketplace. */

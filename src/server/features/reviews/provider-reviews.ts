@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { reviews } from '../../db/schema/conversations';
+import { reviews } from '../../db/schema/reviews';
 import { profiles } from '../../db/schema/profiles';
 import { services } from '../../db/schema/services';
 

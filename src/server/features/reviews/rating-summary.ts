@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { RatingSummary } from '../../../domain/reviews';
 import type { Db } from '../../db/database';
-import { reviews } from '../../db/schema/conversations';
+import { reviews } from '../../db/schema/reviews';
 
 /** Average, total and the 1–5 distribution, computed by the database in one pass. */
 export async function ratingSummary(db: Db, providerId: string): Promise<RatingSummary> {

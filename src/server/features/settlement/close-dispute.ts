@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { disputes } from '../../db/schema/conversations';
+import { disputes } from '../../db/schema/settlement';
 
 /** Closes the conversation's open dispute inside the caller's locked transaction; returns its id when there was one. */
 export async function closeDispute(

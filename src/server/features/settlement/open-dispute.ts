@@ -1,5 +1,5 @@
 import { settlementRefusal, type DISPUTE_REASONS } from '../../../domain/settlement';
-import { disputes } from '../../db/schema/conversations';
+import { disputes } from '../../db/schema/settlement';
 import { refuseIf, requireParty, settlementStep } from './settle-conversation';
 import type { SettlementDeps } from './transfers';
 

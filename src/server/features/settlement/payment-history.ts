@@ -10,7 +10,8 @@ import {
   settlementLabel,
 } from '../../../domain/settlement';
 import type { Db } from '../../db/database';
-import { conversations, disputes, refunds } from '../../db/schema/conversations';
+import { conversations } from '../../db/schema/conversations';
+import { disputes, refunds } from '../../db/schema/settlement';
 import { AppError } from '../../errors';
 import { isAdmin } from '../accounts/is-admin';
 import { partyOf } from '../conversations/conversation-access';

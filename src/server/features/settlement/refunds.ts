@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { paymentFailures, paymentTransactions, refunds, transfers } from '../../db/schema/conversations';
+import { paymentFailures, paymentTransactions } from '../../db/schema/payments';
+import { refunds, transfers } from '../../db/schema/settlement';
 import type { Settlement } from './settlement-state';
 import type { SettlementDeps } from './transfers';
 

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { paymentFailures, transfers } from '../../db/schema/conversations';
+import { paymentFailures } from '../../db/schema/payments';
+import { transfers } from '../../db/schema/settlement';
 import type { Settlement, TransferRow } from './settlement-state';
 import type { SettlementDeps } from './transfers';
 

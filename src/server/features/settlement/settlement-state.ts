@@ -1,7 +1,9 @@
 import { and, eq, sum } from 'drizzle-orm';
 import type { SettlementState } from '../../../domain/settlement';
 import type { Db, Tx } from '../../db/database';
-import { conversations, paymentTransactions, refunds, transfers } from '../../db/schema/conversations';
+import { conversations } from '../../db/schema/conversations';
+import { paymentTransactions } from '../../db/schema/payments';
+import { refunds, transfers } from '../../db/schema/settlement';
 import { AppError } from '../../errors';
 import type { ConversationRow } from '../conversations/conversation-access';
 

@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  conversations,
-  disputes,
-  paymentFailures,
-  refunds,
-  testConnectedAccounts,
-  transfers,
-} from '../../db/schema/conversations';
+import { conversations } from '../../db/schema/conversations';
+import { paymentFailures, testConnectedAccounts } from '../../db/schema/payments';
+import { disputes, refunds, transfers } from '../../db/schema/settlement';
 import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
 import type { TestModeProvider } from '../../payments/test-mode-provider';
 import { onboardProvider, paidConversation, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
