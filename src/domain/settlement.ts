@@ -45,6 +45,15 @@ export const SETTLEMENT_MESSAGES = {
   cancelFailed: 'Failed to cancel the service',
 } as const;
 
+/** held (account not Ready), pending (being sent), paid (Stripe accepted it), failed (will be retried). */
+export const TRANSFER_STATUSES = ['held', 'pending', 'paid', 'failed'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+/** Open until an admin releases the payment, refunds it, or refunds part of it. */
+export const DISPUTE_STATUSES = ['open', 'released', 'refunded', 'partially_refunded'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+/** Opened by the client in the app, or reported by the card network (charge.dispute.created). */
+export const DISPUTE_SOURCES = ['client', 'card_network'] as const;
+
 export const DISPUTE_REASONS = [
   'Service not delivered',
   'Not as described',

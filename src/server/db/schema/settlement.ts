@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { conversations } from './conversations';
 import { paymentTransactions } from './payments';
+import { DISPUTE_SOURCES, DISPUTE_STATUSES, TRANSFER_STATUSES } from '../../../domain/settlement';
+
+/** The domain's own lists (domain/settlement.ts), so a status the code does not know cannot be stored. */
+export const transferStatusEnum = pgEnum('transfer_status', TRANSFER_STATUSES);
+export const disputeStatusEnum = pgEnum('dispute_status', DISPUTE_STATUSES);
+export const disputeSourceEnum = pgEnum('dispute_source', DISPUTE_SOURCES);
 
 /**
  * The provider's share of one payment: at most one per payment (keyed by it, and by the same idempotency key at
@@ -18,8 +24,7 @@ export const transfers = pgTable(
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     providerId: text('provider_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    /** held (account not Ready), pending (being sent), paid (Stripe accepted it), failed (will be retried). */
-    status: text('status').notNull(),
+    status: transferStatusEnum('status').notNull(),
     destinationAccountId: text('destination_account_id'),
     stripeTransferId: text('stripe_transfer_id').unique(),
     /** Set when Stripe's transfer.created event arrives. */
@@ -58,14 +63,12 @@ export const disputes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
-    /** client (opened in the app) or card_network (charge.dispute.created). */
-    source: text('source').notNull(),
+    source: disputeSourceEnum('source').notNull(),
     openedBy: text('opened_by'),
     reason: text('reason').notNull(),
     description: text('description').notNull(),
     stripeDisputeId: text('stripe_dispute_id').unique(),
-    /** open, released, refunded, partially_refunded. */
-    status: text('status').notNull().default('open'),
+    status: disputeStatusEnum('status').notNull().default('open'),
     refundCents: integer('refund_cents'),
     resolvedBy: text('resolved_by'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { DisputeStatus } from '../../../domain/settlement';
 import type { Tx } from '../../db/database';
 import { disputes } from '../../db/schema/settlement';
 
@@ -8,7 +9,7 @@ export async function closeDispute(
   conversationId: string,
   adminId: string,
   now: Date,
-  status: string,
+  status: Exclude<DisputeStatus, 'open'>,
   refundCents: number | null,
 ) {
   const [row] = await tx
