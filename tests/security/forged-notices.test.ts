@@ -47,7 +47,7 @@ const stateOf = async (id: string) => {
   const [row] = await app.database.db.select().from(conversations).where(eq(conversations.id, id));
   return {
     finalPriceCents: row!.finalPriceCents,
-    paymentCompleted: row!.paymentCompleted,
+    paymentCompleted: row!.paidAt !== null,
     latestProposalPriceCents: row!.latestProposalPriceCents,
     cancelledAt: row!.cancelledAt,
   };

@@ -216,11 +216,11 @@ async function expectNoneTaken(caller: TestUser) {
   const roles = await app.database.db.execute(sql`select 1 from user_roles where user_id = ${caller.id}`);
   expect(roles.rows.length, 'the caller became an admin').toBe(caller === admin ? 1 : 0);
   const [conversation] = (
-    await app.database.db.execute<{ payment_completed: boolean; paid_at: string | null }>(
-      sql`select payment_completed, paid_at from conversations where id = ${own.conversationId}`,
+    await app.database.db.execute<{ paid_at: string | null }>(
+      sql`select paid_at from conversations where id = ${own.conversationId}`,
     )
   ).rows;
-  expect(conversation, 'the attacker’s conversation became paid').toEqual({ payment_completed: false, paid_at: null });
+  expect(conversation, 'the attacker’s conversation became paid').toEqual({ paid_at: null });
   const notices = await app.database.db.execute(
     sql`select 1 from messages where sender_id = ${world.attacker.id} and kind <> 'text'
         and kind not in ('price_proposed', 'price_accepted', 'price_rejected', 'original_price_accepted')`,

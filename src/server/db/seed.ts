@@ -97,7 +97,7 @@ async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<
           finalPriceCents: service.priceCents || 1000,
           finalPricingType: 'fixed',
           priceAgreedByNonPostingParty: true,
-          paymentCompleted: true,
+          paidAt: new Date(),
           serviceStarted: true,
           serviceCompleted: true,
           lastMessage: noticeText({ kind: 'service_completed' }),

@@ -38,7 +38,6 @@ export const conversations = pgTable(
     finalPriceCents: integer('final_price_cents'),
     finalPricingType: pricingTypeEnum('final_pricing_type'),
     priceAgreedByNonPostingParty: boolean('price_agreed_by_non_posting_party').notNull().default(false),
-    paymentCompleted: boolean('payment_completed').notNull().default(false),
     serviceStarted: boolean('service_started').notNull().default(false),
     serviceCompleted: boolean('service_completed').notNull().default(false),
     /** Settlement (src/domain/settlement.ts): the money is held from payment until the work is accepted. */

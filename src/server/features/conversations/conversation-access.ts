@@ -48,7 +48,8 @@ export function negotiationState(
         : null,
     finalPriceCents: row.finalPriceCents,
     finalPricingType: row.finalPricingType,
-    paymentCompleted: row.paymentCompleted,
+    // Paid is when the payment arrived: one column, no flag beside it to disagree with it.
+    paymentCompleted: row.paidAt !== null,
     serviceStarted: row.serviceStarted,
     serviceCompleted: row.serviceCompleted,
     cancelled: row.cancelledAt !== null,
@@ -69,7 +70,7 @@ export function toColumns(patch: Partial<NegotiationState>): Partial<Conversatio
     columns.priceAgreedByNonPostingParty = patch.finalPriceCents !== null;
   }
   if (patch.finalPricingType !== undefined) columns.finalPricingType = patch.finalPricingType;
-  if (patch.paymentCompleted !== undefined) columns.paymentCompleted = patch.paymentCompleted;
+  if (patch.paymentCompleted !== undefined) columns.paidAt = patch.paymentCompleted ? new Date() : null;
   if (patch.serviceStarted !== undefined) columns.serviceStarted = patch.serviceStarted;
   if (patch.serviceCompleted !== undefined) columns.serviceCompleted = patch.serviceCompleted;
   return columns;

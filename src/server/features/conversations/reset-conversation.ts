@@ -35,7 +35,7 @@ export async function resetConversation(
   await inTransaction(deps, async (tx, emit) => {
     const [row] = await tx.select().from(conversations).where(eq(conversations.id, id)).for('update');
     if (!row) throw new AppError('CONVERSATION_RESET_NOT_FOUND');
-    if (row.paymentCompleted) throw new AppError('PAID_CONVERSATION_RESET');
+    if (row.paidAt !== null) throw new AppError('PAID_CONVERSATION_RESET');
     await tx.update(conversations).set(CLEARED).where(eq(conversations.id, id));
     const [listing] = row.serviceId
       ? await tx

@@ -105,7 +105,7 @@ async function intentSucceeded(tx: Tx, emit: Emit, intent: Object_): Promise<Eff
     return {};
   }
   await setStatus();
-  if (conversation.paymentCompleted) return {};
+  if (conversation.paidAt !== null) return {};
   const paid = paymentReceived(received);
   await tx
     .update(conversations)

@@ -37,7 +37,7 @@ export async function submitReview(
         reviewerId: actor.id,
         rating: input.rating,
         comment: input.comment,
-        isVerified: conversation.paymentCompleted && conversation.serviceCompleted,
+        isVerified: conversation.paidAt !== null && conversation.serviceCompleted,
         reviewerFirstName: reviewer?.firstName ?? null,
       })
       .onConflictDoNothing()

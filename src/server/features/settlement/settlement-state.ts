@@ -40,7 +40,7 @@ export async function readSettlement(db: Db | Tx, conversation: ConversationRow)
     transfer: transfer ?? null,
     state: {
       amountCents: payment?.amountCents ?? 0,
-      paidAt: conversation.paymentCompleted ? (conversation.paidAt ?? conversation.updatedAt) : null,
+      paidAt: conversation.paidAt,
       serviceStarted: conversation.serviceStarted,
       serviceCompleted: conversation.serviceCompleted,
       completedAt: conversation.completedAt,
