@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { reviews } from '../../db/schema/reviews';
 import { profiles } from '../../db/schema/profiles';
 import { services } from '../../db/schema/services';
-import { isAdminColumn } from '../services/service-queries';
+import { isAdminColumn } from '../accounts/is-admin';
 import { negotiationState, type ConversationRow } from './conversation-access';
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { conversations, messages } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
 import { services } from '../../db/schema/services';
-import { isAdminColumn } from '../services/service-queries';
+import { isAdminColumn } from '../accounts/is-admin';
 
 const CONVERSATIONS_SHOWN = 200;
 

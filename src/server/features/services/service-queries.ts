@@ -13,9 +13,6 @@ import { isAdminColumn } from '../accounts/is-admin';
 import { serviceCategories } from '../../db/schema/service-categories';
 import { services } from '../../db/schema/services';
 
-// Moved beside isAdmin; kept here for the conversations feature until it imports from accounts/is-admin.ts.
-export { isAdminColumn } from '../accounts/is-admin';
-
 /** What a service card and the detail page show: the service, its category name and its owner's summary. */
 export const serviceCardColumns = {
   id: services.id,
