@@ -99,7 +99,6 @@ async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<
           priceAgreedByNonPostingParty: true,
           paidAt: new Date(),
           serviceStarted: true,
-          serviceCompleted: true,
           lastMessage: noticeText({ kind: 'service_completed' }),
         })
         .returning();

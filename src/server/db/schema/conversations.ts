@@ -39,9 +39,9 @@ export const conversations = pgTable(
     finalPricingType: pricingTypeEnum('final_pricing_type'),
     priceAgreedByNonPostingParty: boolean('price_agreed_by_non_posting_party').notNull().default(false),
     serviceStarted: boolean('service_started').notNull().default(false),
-    serviceCompleted: boolean('service_completed').notNull().default(false),
     /** Settlement (src/domain/settlement.ts): the money is held from payment until the work is accepted. */
     paidAt: timestamp('paid_at', { withTimezone: true, precision: 3 }),
+    /** The provider marked the work done (null: not yet); the client's 3 days to confirm run from here. */
     completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 3 }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),

@@ -51,7 +51,7 @@ export function negotiationState(
     // Paid is when the payment arrived: one column, no flag beside it to disagree with it.
     paymentCompleted: row.paidAt !== null,
     serviceStarted: row.serviceStarted,
-    serviceCompleted: row.serviceCompleted,
+    serviceCompleted: row.completedAt !== null,
     cancelled: row.cancelledAt !== null,
   };
 }
@@ -72,6 +72,6 @@ export function toColumns(patch: Partial<NegotiationState>): Partial<Conversatio
   if (patch.finalPricingType !== undefined) columns.finalPricingType = patch.finalPricingType;
   if (patch.paymentCompleted !== undefined) columns.paidAt = patch.paymentCompleted ? new Date() : null;
   if (patch.serviceStarted !== undefined) columns.serviceStarted = patch.serviceStarted;
-  if (patch.serviceCompleted !== undefined) columns.serviceCompleted = patch.serviceCompleted;
+  if (patch.serviceCompleted !== undefined) columns.completedAt = patch.serviceCompleted ? new Date() : null;
   return columns;
 }

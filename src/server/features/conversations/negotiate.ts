@@ -58,12 +58,8 @@ export async function negotiate(
     const state = negotiationState(row, listing ?? null);
     refuseIf(actionRefusal(state, party, action));
     const step = transition(state, party, action)!;
-    // Completion starts the client's 3 days to confirm or dispute (settlement.ts).
-    const completedAt = action.type === 'complete' ? { completedAt: new Date() } : {};
-    await tx
-      .update(conversations)
-      .set({ ...toColumns(step.patch), ...completedAt })
-      .where(eq(conversations.id, conversationId));
+    // Completion (completed_at, set by toColumns) starts the client's 3 days to confirm or dispute (settlement.ts).
+    await tx.update(conversations).set(toColumns(step.patch)).where(eq(conversations.id, conversationId));
     const message = await insertMessage(tx, conversationId, actor.id, step.message);
     const event = stepEvent(action, {
       actorId: actor.id,

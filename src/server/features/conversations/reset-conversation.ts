@@ -19,7 +19,7 @@ const CLEARED = {
   finalPricingType: null,
   priceAgreedByNonPostingParty: false,
   serviceStarted: false,
-  serviceCompleted: false,
+  completedAt: null,
 } as const;
 
 /**

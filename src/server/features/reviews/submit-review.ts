@@ -37,7 +37,7 @@ export async function submitReview(
         reviewerId: actor.id,
         rating: input.rating,
         comment: input.comment,
-        isVerified: conversation.paidAt !== null && conversation.serviceCompleted,
+        isVerified: conversation.paidAt !== null && conversation.completedAt !== null,
         reviewerFirstName: reviewer?.firstName ?? null,
       })
       .onConflictDoNothing()

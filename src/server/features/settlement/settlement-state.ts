@@ -42,7 +42,7 @@ export async function readSettlement(db: Db | Tx, conversation: ConversationRow)
       amountCents: payment?.amountCents ?? 0,
       paidAt: conversation.paidAt,
       serviceStarted: conversation.serviceStarted,
-      serviceCompleted: conversation.serviceCompleted,
+      serviceCompleted: conversation.completedAt !== null,
       completedAt: conversation.completedAt,
       acceptedAt: conversation.acceptedAt,
       cancelledAt: conversation.cancelledAt,
