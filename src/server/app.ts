@@ -22,7 +22,7 @@ import { processPaymentEvent } from './features/payments/process-payment-event';
 import { createListings } from './features/listings/listings';
 import { registerUploadRoutes } from './http/upload-routes';
 import { createLocalBlobStore } from './files/blob-store';
-import { withdrawPresence } from './features/presence/record-presence';
+import { withdrawPresence } from './features/presence/withdraw-presence';
 import type { EventBus } from './realtime/event-bus';
 import { appRouter, type AppRouter } from './router';
 import { createDomainEvents, type DomainEvents } from './events/domain-events';
@@ -159,7 +159,7 @@ export async function createApp({
   // The page is closing: navigator.sendBeacon cannot call tRPC, so presence is withdrawn on a plain route.
   server.post('/api/presence/leave', async (request, reply) => {
     const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
-    if (session) await withdrawPresence(db, bus, session.user);
+    if (session) await withdrawPresence({ db, bus }, session.user);
     return reply.status(204).send();
   });
   // The production bundle defines SKILLNEST_TEST_ROUTES as false, so esbuild drops this branch and the route's module.

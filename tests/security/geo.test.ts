@@ -33,7 +33,11 @@ describe('reverse geocoding is for signed-in users, with a bounded cache', () =>
     const answer = JSON.stringify({ features: [{ text: 'Somewhere', place_type: ['place'] }] });
     const fetchImpl = async () => new Response(answer);
     for (let i = 0; i < GEOCODE_CACHE_MAX_ENTRIES + 500; i += 1) {
-      await reverseGeocode({ id: `cache-bound-${i}` }, 'token', -80 + i / 10_000, 10, fetchImpl);
+      await reverseGeocode(
+        { token: 'token', fetch: fetchImpl },
+        { id: `cache-bound-${i}` },
+        { latitude: -80 + i / 10_000, longitude: 10 },
+      );
     }
     expect(reverseGeocodeCacheSize()).toBeLessThanOrEqual(GEOCODE_CACHE_MAX_ENTRIES);
   });

@@ -29,7 +29,7 @@ export async function registerNewsletterRoute(server: FastifyInstance, db: Db) {
     async (request, reply) => {
       const parsed = newsletterEmailSchema.safeParse((request.body as { email?: unknown } | null)?.email ?? '');
       if (!parsed.success) return reply.status(400).send({ message: NEWSLETTER_MESSAGES.invalidEmail });
-      const added = await subscribeToNewsletter(db, parsed.data);
+      const added = await subscribeToNewsletter({ db }, null, { email: parsed.data });
       if (!added) return reply.status(409).send({ message: NEWSLETTER_MESSAGES.duplicate });
       return reply.send({ message: NEWSLETTER_MESSAGES.subscribed });
     },

@@ -32,12 +32,11 @@ export function reverseGeocodeCacheSize(): number {
  * lookup counts against the user's window, cached or not, so the limit does not depend on what others asked.
  */
 export async function reverseGeocode(
+  deps: { token: string | undefined; fetch?: typeof fetch },
   actor: { id: string },
-  token: string | undefined,
-  latitude: number,
-  longitude: number,
-  fetchImpl: typeof fetch = fetch,
+  { latitude, longitude }: { latitude: number; longitude: number },
 ): Promise<string> {
+  const { token, fetch: fetchImpl = fetch } = deps;
   try {
     await lookupsPerUser.consume(actor.id);
   } catch (error) {

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { PRESENCE_STATUSES, PRESENCE_WATCH_MAX } from '../../../domain/presence';
 import { channels } from '../../realtime/channels';
 import { authedProcedure, router } from '../../trpc';
-import { getPresence, recordHeartbeat, setPresenceStatus, withdrawPresence } from './record-presence';
+import { getPresence } from './get-presence';
+import { recordHeartbeat } from './record-heartbeat';
+import { setPresenceStatus } from './set-presence-status';
+import { withdrawPresence } from './withdraw-presence';
 
 const watchedUsers = z.object({
   userIds: z.array(z.string().min(1).max(100)).min(1).max(PRESENCE_WATCH_MAX),
@@ -11,13 +14,15 @@ const watchedUsers = z.object({
 
 /** Presence is for signed-in users, and only about the users their page shows (issue 11, item 9). */
 export const presenceRouter = router({
-  heartbeat: authedProcedure.mutation(({ ctx }) => recordHeartbeat(ctx.db, ctx.bus, ctx.user)),
-  withdraw: authedProcedure.mutation(({ ctx }) => withdrawPresence(ctx.db, ctx.bus, ctx.user)),
+  heartbeat: authedProcedure.mutation(({ ctx }) => recordHeartbeat(ctx, ctx.user)),
+  withdraw: authedProcedure.mutation(({ ctx }) => withdrawPresence(ctx, ctx.user)),
   setStatus: authedProcedure
     .input(z.object({ status: z.enum(PRESENCE_STATUSES).nullable() }))
-    .mutation(({ ctx, input }) => setPresenceStatus(ctx.db, ctx.bus, ctx.user, input.status)),
+    .mutation(({ ctx, input }) => setPresenceStatus(ctx, ctx.user, { status: input.status })),
   /** Presence of the avatars on one screen. */
-  of: authedProcedure.input(watchedUsers).query(({ ctx, input }) => getPresence(ctx.db, input.userIds)),
+  of: authedProcedure
+    .input(watchedUsers)
+    .query(({ ctx, input }) => getPresence(ctx, ctx.user, { userIds: input.userIds })),
   /** Changes of the given users only: the server reads the whole channel and passes on theirs. */
   events: authedProcedure
     .input(watchedUsers.extend({ lastEventId: z.string().max(100).nullish() }))

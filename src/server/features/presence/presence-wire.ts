@@ -1,0 +1,19 @@
+import type { presence } from '../../db/schema/presence';
+import { channels, type PresenceEvent } from '../../realtime/channels';
+import type { EventBus } from '../../realtime/event-bus';
+
+export type PresenceRow = typeof presence.$inferSelect;
+
+export const toWire = (row: PresenceRow): PresenceEvent => ({
+  userId: row.userId,
+  onlineAt: row.onlineAt?.toISOString() ?? null,
+  manualStatus: row.manualStatus ?? null,
+});
+
+/**
+ * Presence goes straight to the bus, not through domain events: a heartbeat every few seconds per open page is no
+ * change another feature reacts to, and recording each one in the outbox would write a row per beat.
+ */
+export function announcePresence(bus: EventBus, row: PresenceRow | undefined) {
+  if (row) bus.publish(channels.presence, toWire(row));
+}
