@@ -4,7 +4,8 @@ import { paymentFailures, paymentTransactions, stripeEvents } from '../../db/sch
 import { transfers } from '../../db/schema/settlement';
 
 /** The test suite's Database State tab: the latest 10 of each, newest first (spec 3 section 7). */
-export async function databaseState(db: Db) {
+export async function databaseState(deps: { db: Db }, _admin: { id: string }, _input: void) {
+  const { db } = deps;
   const [transactions, events, failures, transferRows] = await Promise.all([
     db
       .select({

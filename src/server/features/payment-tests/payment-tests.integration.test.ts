@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema/profiles';
 import { testUser, trpcAs, type Caller, type TestUser } from '../../testing/marketplace';
 import { ADMIN_TEST_PASSWORD, createTestApp, signInAdmin, type TestApp, type TrpcResult } from '../../testing/test-app';
-import { SUITE_CHECKS } from './suite-checks';
+import { SUITE_CHECKS } from './suite-types';
 
 let app: TestApp;
 let t: ReturnType<typeof trpcAs>;

@@ -4,7 +4,10 @@ import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
 import { answerTestIntentChallenge } from './answer-test-intent-challenge';
 import { databaseState } from './database-state';
 import { payTestIntent } from './pay-test-intent';
-import { createTestAccount, routingTest, runCheck, SUITE_CHECKS } from './suite-checks';
+import { createTestAccount } from './create-test-account';
+import { runRoutingTest } from './run-routing-test';
+import { runCheck } from './run-suite-check';
+import { SUITE_CHECKS } from './suite-types';
 import { createTestIntent } from './test-intents';
 
 const intent = z.object({ paymentIntentId: z.string().min(1).max(100) });
@@ -41,13 +44,13 @@ export const paymentTestsRouter = router({
     .mutation(({ ctx, input }) => answerTestIntentChallenge(ctx, ctx.user, input)),
   /** create-test-stripe-account */
   createTestAccount: adminProcedure.mutation(async ({ ctx }) => ({
-    accountId: await createTestAccount(ctx, ctx.user),
+    accountId: await createTestAccount(ctx, ctx.user, undefined),
   })),
   runCheck: adminProcedure
     .input(z.object({ check: z.enum(SUITE_CHECKS) }))
-    .mutation(({ ctx, input }) => runCheck(ctx, ctx.user, input.check)),
+    .mutation(({ ctx, input }) => runCheck(ctx, ctx.user, { check: input.check })),
   routing: adminProcedure
     .input(z.object({ amount: z.number().min(0.5).max(10_000) }))
-    .mutation(({ ctx, input }) => routingTest(ctx, ctx.user, Math.round(input.amount * 100))),
-  databaseState: adminProcedure.query(({ ctx }) => databaseState(ctx.db)),
+    .mutation(({ ctx, input }) => runRoutingTest(ctx, ctx.user, { amountCents: Math.round(input.amount * 100) })),
+  databaseState: adminProcedure.query(({ ctx }) => databaseState(ctx, ctx.user, undefined)),
 });

@@ -6,7 +6,8 @@ import { authedProcedure, router } from '../../trpc';
 import { payoutStatus } from './payout-status';
 import { createAccountLink } from './create-account-link';
 import { createPayoutAccount } from './start-onboarding';
-import { submitTestOnboarding, testOnboardingDetails } from './test-onboarding';
+import { submitTestOnboarding } from './submit-test-onboarding';
+import { testOnboardingDetails } from './test-onboarding-details';
 
 /** The spec's three payout server functions, plus test mode's onboarding form. */
 export const payoutsRouter = router({

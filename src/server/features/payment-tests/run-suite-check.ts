@@ -1,40 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { feeBreakdown, PLATFORM_FEE_RATE } from '../../../domain/payments';
-import type { Db } from '../../db/database';
+import { PLATFORM_FEE_RATE } from '../../../domain/payments';
 import { stripeEvents } from '../../db/schema/payments';
-import { profiles } from '../../db/schema/profiles';
 import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
-import type { PaymentProvider } from '../../payments/payment-provider';
 import type { TestModeProvider } from '../../payments/test-mode-provider';
 import { createTestIntent } from './test-intents';
-
-export const SUITE_CHECKS = ['config', 'intent', 'fees', 'routing', 'webhook'] as const;
-export type SuiteCheck = (typeof SUITE_CHECKS)[number];
-export type CheckStatus = 'passed' | 'failed' | 'warning';
-export interface CheckResult {
-  status: CheckStatus;
-  message: string;
-  details?: Record<string, unknown>;
-}
-
-export const SUITE_MESSAGES = {
-  liveKeys: 'Not in test mode! Using live keys.',
-  notResponding: 'Edge function not responding',
-  skipped: 'Payment skipped when the provider has not connected an account',
-  feeMismatch: 'Fee breakdown mismatch',
-} as const;
-
-export interface SuiteDeps {
-  db: Db;
-  payments: PaymentProvider;
-  /** This server's own address, where the webhook check posts (the real endpoint, over HTTP). */
-  selfUrl(): string;
-}
+import { runRoutingTest } from './run-routing-test';
+import { SUITE_MESSAGES, type CheckResult, type SuiteCheck, type SuiteDeps } from './suite-types';
 
 const WEBHOOK_WAIT_MS = 3000;
 
 /** One automated check of the payment set-up, run for real against this server and the payment provider. */
-export async function runCheck(deps: SuiteDeps, admin: { id: string; email: string }, check: SuiteCheck) {
+export async function runCheck(
+  deps: SuiteDeps,
+  admin: { id: string; email: string },
+  { check }: { check: SuiteCheck },
+) {
   try {
     return await checks[check](deps, admin);
   } catch (error) {
@@ -73,7 +53,7 @@ const checks: Record<SuiteCheck, (deps: SuiteDeps, admin: { id: string; email: s
       : { status: 'failed', message: SUITE_MESSAGES.feeMismatch, details };
   },
 
-  routing: (deps, admin) => routingTest(deps, admin, 10_000),
+  routing: (deps, admin) => runRoutingTest(deps, admin, { amountCents: 10_000 }),
 
   async webhook(deps, admin) {
     if (deps.payments.live) return { status: 'warning', message: SUITE_MESSAGES.liveKeys };
@@ -104,62 +84,3 @@ const checks: Record<SuiteCheck, (deps: SuiteDeps, admin: { id: string; email: s
     return { status: 'failed', message: 'No webhook event arrived within 3 s' };
   },
 };
-
-/**
- * Routes a payment to a fresh test connected account through the admin's own profile, then puts the profile's payout
- * fields back as they were (always: a failed run must never leave the admin's real account id replaced).
- */
-export async function routingTest(
-  deps: SuiteDeps,
-  admin: { id: string; email: string },
-  amountCents: number,
-): Promise<CheckResult> {
-  const [original] = await deps.db
-    .select({ id: profiles.stripeAccountId, charges: profiles.chargesEnabled, payouts: profiles.payoutsEnabled })
-    .from(profiles)
-    .where(eq(profiles.id, admin.id));
-  if (!original) return { status: 'failed', message: 'The admin has no profile' };
-  let accountId: string | null = null;
-  try {
-    accountId = await createTestAccount(deps, admin);
-  } catch {
-    return { status: 'warning', message: SUITE_MESSAGES.skipped };
-  }
-  try {
-    await deps.db
-      .update(profiles)
-      .set({ stripeAccountId: accountId, chargesEnabled: true, payoutsEnabled: true })
-      .where(eq(profiles.id, admin.id));
-    const { transaction } = await createTestIntent(deps, admin, { amountCents, destinationAccountId: accountId });
-    const expected = feeBreakdown(amountCents);
-    if (transaction.providerAmountCents !== expected.providerAmountCents) {
-      return { status: 'failed', message: SUITE_MESSAGES.feeMismatch };
-    }
-    return {
-      status: 'passed',
-      message: `Routed ${expected.providerAmountCents} of ${amountCents} cents to ${accountId}`,
-      details: { accountId, ...expected, paymentIntentId: transaction.paymentIntentId },
-    };
-  } finally {
-    await deps.db
-      .update(profiles)
-      .set({ stripeAccountId: original.id, chargesEnabled: original.charges, payoutsEnabled: original.payouts })
-      .where(eq(profiles.id, admin.id));
-  }
-}
-
-/** create-test-stripe-account: a connected account for routing checks; in test mode it is onboarded at once. */
-export async function createTestAccount(deps: SuiteDeps, admin: { id: string; email: string }): Promise<string> {
-  const accountId = await deps.payments.createConnectedAccount({
-    userId: `routing-test-${admin.id}-${Date.now()}`,
-    email: admin.email,
-    guardianEmail: null,
-  });
-  if (deps.payments.mode === 'test') {
-    await (deps.payments as TestModeProvider).submitOnboarding(accountId, {
-      legalName: 'Routing Test',
-      complete: true,
-    });
-  }
-  return accountId;
-}
