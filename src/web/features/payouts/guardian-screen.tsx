@@ -1,10 +1,14 @@
 import { ShieldCheck, UserRound, Wallet } from 'lucide-react';
-import { useState } from 'react';
+import { z } from 'zod';
 import { Link } from 'react-router';
 import { guardianEmailSchema, PAYOUT_MESSAGES } from '../../../domain/payouts';
 import { Button } from '../../ui/button';
 import { FormField, fieldErrorProps } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { useSchemaForm } from '../../lib/schema-form';
+
+/** The server's rule for the guardian's address (guardianEmailSchema), with the screen's one message. */
+const guardianFormSchema = z.object({ email: guardianEmailSchema });
 
 const TILES = [
   { icon: UserRound, title: 'A parent or guardian signs up', text: 'They complete onboarding in their own name.' },
@@ -22,8 +26,8 @@ export function GuardianScreen({
   busy: boolean;
   onContinue(email: string): void;
 }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm<{ email: string }>(guardianFormSchema, { defaultValues: { email: '' } });
+  const error = form.formState.errors.email ? PAYOUT_MESSAGES.guardianEmailInvalid : undefined;
   return (
     <section className="flex flex-col gap-5" aria-labelledby="guardian-heading">
       <h2 id="guardian-heading" className="text-2xl font-bold">
@@ -44,21 +48,14 @@ export function GuardianScreen({
       <form
         noValidate
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = guardianEmailSchema.safeParse(email);
-          if (!parsed.success) return setError(PAYOUT_MESSAGES.guardianEmailInvalid);
-          setError(undefined);
-          onContinue(parsed.data);
-        }}
+        onSubmit={(e) => void form.handleSubmit((values) => onContinue(values.email))(e)}
       >
         <div className="flex-1">
           <FormField id="guardian-email" label="Parent or guardian email" error={error}>
             <Input
               type="email"
               autoComplete="off"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...form.register('email')}
               {...fieldErrorProps('guardian-email', error)}
             />
           </FormField>
