@@ -43,11 +43,17 @@ export function reconnectRealtime(): void {
   if (connection && connection.state !== 'closed') connection.ws.close();
 }
 
+/** Calls that ride the open WebSocket rather than HTTP (when it is open). */
+const SOCKET_CALLS = new Set(['conversations.markRead']);
+
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
-        condition: (op) => op.type === 'subscription',
+        // Marking read follows the chat's live messages: while the socket that delivered them is open, it goes back
+        // on it instead of costing an HTTP request per burst of incoming messages.
+        condition: (op) =>
+          op.type === 'subscription' || (SOCKET_CALLS.has(op.path) && wsClient?.connection?.state === 'open'),
         true: wsLink({ client: wsClient! }),
         // Long batches are split rather than sent as one over-long URL.
         false: httpBatchLink({ url: '/api/trpc', maxURLLength: 4000 }),
