@@ -177,6 +177,7 @@ export async function createApp({
   server.addHook('onClose', async () => sessions.close());
   const contextDeps = {
     ...{ db, config, bus, auth, files, listings, payments, selfUrl, sessions, events },
+    sessionCookieName: (await auth.$context).authCookies.sessionToken.name,
     mutationLimiter: mutationLimiter ?? createMutationLimiter(),
   };
   const onTrpcError = ({ error, path }: { error: TRPCError; path: string | undefined }) => {

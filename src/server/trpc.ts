@@ -54,6 +54,8 @@ export interface RequestSession {
 }
 
 export interface ContextDeps {
+  /** better-auth's session cookie name, exactly (with `__Secure-` when cookies are secure). */
+  sessionCookieName: string;
   /** Sessions read in the last seconds, let go when any server announces their end. */
   sessions: SessionCache;
   db: Db;
@@ -99,10 +101,27 @@ export function createMutationLimiter(): MutationLimiter {
   };
 }
 
-/** The session cookie's value (better-auth's `session_token`, with or without the secure prefix), or null. */
-export function sessionTokenOf(cookie: string | null | undefined): string | null {
-  const match = cookie?.match(/(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=([^;]+)/);
-  return match?.[1] ?? null;
+/**
+ * The values of the cookie named exactly `name` (better-auth's session cookie, prefix included): the cache must be
+ * keyed by the very cookie better-auth verifies, never by a look-alike an attacker could plant beside it.
+ */
+export function cookieValues(cookie: string | null | undefined, name: string): string[] {
+  if (!cookie) return [];
+  const values: string[] = [];
+  for (const part of cookie.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) values.push(part.slice(at + 1).trim());
+  }
+  return values;
+}
+
+/** A signed session cookie is `token.signature`, URL-encoded. */
+function sessionTokenMatches(cookieValue: string, sessionToken: string): boolean {
+  try {
+    return decodeURIComponent(cookieValue).split('.')[0] === sessionToken;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -123,11 +142,22 @@ export async function createContext(
       user: { id: user.id, email: user.email, twoFactorEnabled: user.twoFactorEnabled === true },
       sessionId: session.id,
     };
-    return { value, sessionId: session.id, expiresAt: new Date(session.expiresAt) };
+    return { value, sessionId: session.id, token: session.token, expiresAt: new Date(session.expiresAt) };
   };
-  const token = sessionTokenOf(headers.get('cookie'));
-  const readSession = async (): Promise<RequestSession | null> =>
-    token ? deps.sessions.read(token, loadSession) : null;
+  const tokens = cookieValues(headers.get('cookie'), deps.sessionCookieName);
+  const token = tokens.length === 1 ? tokens[0]! : null;
+  const readSession = async (): Promise<RequestSession | null> => {
+    if (tokens.length === 0) return null;
+    // Several cookies of that name (an attacker's beside the real one): better-auth decides, nothing is remembered.
+    if (!token) return (await loadSession())?.value ?? null;
+    return deps.sessions.read(token, async () => {
+      const loaded = await loadSession();
+      // Remembered under the cookie only if that cookie is the session better-auth found (its signed token).
+      return loaded && sessionTokenMatches(token, loaded.token)
+        ? loaded
+        : loaded && { ...loaded, expiresAt: new Date(0) };
+    });
+  };
   let remembered: Promise<RequestSession | null> | null = null;
   if (socket) {
     const session = await (remembered = readSession());
@@ -136,7 +166,7 @@ export async function createContext(
   return {
     session: async () => (socket && !socket.isLive() ? null : (remembered ??= readSession())),
     // Past the cache: a socket's re-check must see a session deleted a moment ago.
-    reloadSessionId: async () => (token ? ((await loadSession())?.sessionId ?? null) : null),
+    reloadSessionId: async () => (tokens.length > 0 ? ((await loadSession())?.sessionId ?? null) : null),
     db: deps.db,
     events: deps.events,
     config: deps.config,

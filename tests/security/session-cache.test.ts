@@ -97,6 +97,26 @@ describe('a remembered session ends when the session ends', () => {
     expect(await myProfileStatus(other)).toBe(401);
   });
 
+  it('a look-alike cookie planted beside the real one never becomes a key to the victim’s session', async () => {
+    const victim = await testUser(app);
+    const planted = 'x.session_token=attacker-chosen-key';
+    // The victim's browser sends the planted cookie first, then the real one; the victim is served as usual.
+    expect(await myProfileStatus(`${planted}; ${victim.cookie}`)).toBe(200);
+    expect(await myProfileStatus(`${planted}; ${victim.cookie}`)).toBe(200);
+    // The attacker, holding only the planted cookie, is nobody.
+    expect(await myProfileStatus(planted)).toBe(401);
+    expect(await myProfileStatus(`${planted.replace('x.', '__Secure-x.')}`)).toBe(401);
+  });
+
+  it('a second cookie of the same name planted beside the real one is never remembered as the victim', async () => {
+    const victim = await testUser(app);
+    const name = victim.cookie.slice(0, victim.cookie.indexOf('='));
+    const planted = `${name}=attacker-chosen-key`;
+    await myProfileStatus(`${planted}; ${victim.cookie}`);
+    await myProfileStatus(`${victim.cookie}; ${planted}`);
+    expect(await myProfileStatus(planted)).toBe(401);
+  });
+
   it('a forged cookie is never answered from another session’s memory', async () => {
     const user = await testUser(app);
     await warm(user.cookie);

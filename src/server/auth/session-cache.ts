@@ -36,21 +36,17 @@ export function createSessionCache(
   { ttlMs = SESSION_CACHE_TTL_MS, max = SESSION_CACHE_MAX }: { ttlMs?: number; max?: number } = {},
 ): SessionCache {
   const byToken = new LRUCache<string, CachedSession<unknown>>({ max, ttl: ttlMs });
-  const tokenOf = new LRUCache<string, string>({ max, ttl: ttlMs });
   // A read that started before a revocation must not store what it read after it.
   let generation = 0;
   const stop = new AbortController();
 
-  function forget(sessionId: string) {
-    generation++;
-    const token = tokenOf.get(sessionId);
-    if (token) byToken.delete(token);
-    tokenOf.delete(sessionId);
-  }
+  /**
+   * Any session's end empties the whole cache: sessions end rarely next to the reads it saves, and forgetting by
+   * token would miss a session remembered under a second key.
+   */
   function forgetAll() {
     generation++;
     byToken.clear();
-    tokenOf.clear();
   }
 
   const listen = async <T>(iterable: AsyncIterable<T>, onEvent: (event: T) => void) => {
@@ -60,7 +56,7 @@ export function createSessionCache(
       if ((error as Error).name !== 'AbortError') throw error;
     }
   };
-  void listen(bus.subscribe(channels.sessionEnded, { signal: stop.signal }), (event) => forget(event.data.sessionId));
+  void listen(bus.subscribe(channels.sessionEnded, { signal: stop.signal }), forgetAll);
   void listen(bus.subscribe(channels.sessionsChanged, { signal: stop.signal }), forgetAll);
 
   return {
@@ -71,10 +67,7 @@ export function createSessionCache(
       const loaded = await load();
       if (!loaded) return null;
       const ttl = Math.min(ttlMs, loaded.expiresAt.getTime() - Date.now());
-      if (started === generation && ttl > 0) {
-        byToken.set(token, loaded, { ttl });
-        tokenOf.set(loaded.sessionId, token, { ttl });
-      }
+      if (started === generation && ttl > 0) byToken.set(token, loaded, { ttl });
       return loaded.value;
     },
     close: () => stop.abort(),

@@ -11,12 +11,22 @@ export const MAX_EVENTS_PER_TRANSACTION = 1000;
  * the number of events, inside the caller's transaction: the events exist if and only if the change commits.
  * The handlers come from `event_handlers`, which each server fills from its registry at start.
  */
+/**
+ * What users wrote stays in its own table only: the outbox keeps a message's id, kind and notice payload but not its
+ * text (a second copy of minors' private words for 7 days, in every backup). The live listeners get the whole event;
+ * a durable handler that needs the words reads the message by id.
+ */
+function withoutWords(payload: object): object {
+  const message = (payload as { message?: { text?: unknown } | null }).message;
+  return message ? { ...payload, message: { ...message, text: null } } : payload;
+}
+
 export async function recordEvents(tx: Tx | Db, events: readonly AppEvent[]): Promise<void> {
   if (events.length === 0) return;
   if (events.length > MAX_EVENTS_PER_TRANSACTION) {
     throw new Error(`${events.length} events in one transaction (at most ${MAX_EVENTS_PER_TRANSACTION})`);
   }
-  const rows = JSON.stringify(events.map(({ type, ...payload }) => ({ type, payload })));
+  const rows = JSON.stringify(events.map(({ type, ...payload }) => ({ type, payload: withoutWords(payload) })));
   await tx.execute(sql`
     with recorded as (
       insert into ${domainEvents} (type, payload)

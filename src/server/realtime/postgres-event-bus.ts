@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { rawChannel } from './channels';
+import { channels, rawChannel } from './channels';
 import { createInProcessEventBus, type EventBus } from './event-bus';
 
 /** The one PostgreSQL notification channel all servers of a deployment share. */
@@ -62,6 +62,7 @@ export async function createPostgresEventBus(url: string, log: (error: unknown) 
   let sequence = 0;
 
   let listener: pg.Client | null = null;
+  let listening = false;
   async function listen(): Promise<void> {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (message) => {
@@ -86,7 +87,12 @@ export async function createPostgresEventBus(url: string, log: (error: unknown) 
     client.on('end', () => reconnect());
     await client.connect();
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    const reconnected = listening;
+    listening = true;
     listener = client;
+    // A session ended on another server while this one was not listening would stay in its session cache and
+    // sockets until they next checked: forget them all, and let the sockets' registry check them now.
+    if (reconnected) local.publish(channels.sessionsChanged, {});
   }
   async function connectWithRetry(): Promise<void> {
     while (!closed && !listener) {

@@ -79,12 +79,15 @@ describe('conversation events', () => {
     expect(events.map((e) => e.type)).toEqual(['conversation.opened', 'message.sent']);
     expect(events[1]!.payload).toMatchObject({
       messageId: sent.id,
-      message: { id: sent.id, text: 'Hello there', senderId: provider.id, isRead: false },
+      // The outbox keeps no copy of what users wrote: the words live in messages only.
+      message: { id: sent.id, text: null, senderId: provider.id, isRead: false },
       participants: { clientId: client.id, providerId: provider.id },
     });
+    expect(JSON.stringify(await recorded())).not.toContain('Hello there');
+    // The live event carries the words to the screens.
     await expect
       .poll(() => chat.seen)
-      .toEqual([{ type: 'message', message: expect.objectContaining({ id: sent.id }) }]);
+      .toEqual([{ type: 'message', message: expect.objectContaining({ id: sent.id, text: 'Hello there' }) }]);
     expect(clientInbox.seen).toEqual([
       expect.objectContaining({ type: 'changed', conversationId, lastMessage: 'Hello there', unreadDelta: 1 }),
     ]);

@@ -54,9 +54,10 @@ export async function sendMessage(
         conversationId,
         participants: { clientId: sql`c.p1`, providerId: sql`c.p2` },
         messageId: sql`m.id`,
-        // As MessageData (messageDataOf), built here because the message exists only inside this statement.
+        // As MessageData (messageDataOf), built here because the message exists only inside this statement; its
+        // words are not copied into the outbox (recordEvents says why).
         message: sql`jsonb_build_object('id', m.id, 'conversationId', m.conversation_id, 'senderId', m.sender_id,
-          'kind', m.kind, 'text', m.text, 'payload', null, 'isRead', m.is_read,
+          'kind', m.kind, 'text', null, 'payload', null, 'isRead', m.is_read,
           'createdAt', ${isoInstant('m.created_at')})`,
         state: null,
       },
