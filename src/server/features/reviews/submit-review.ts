@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { refusal } from '../../../domain/negotiation';
 import type { Db } from '../../db/database';
+import { conversations } from '../../db/schema/conversations';
 import { reviews } from '../../db/schema/reviews';
 import { profiles } from '../../db/schema/profiles';
 import { services } from '../../db/schema/services';
 import { AppError, refuseIf } from '../../errors';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
-import { loadForParticipant, negotiationState } from '../conversations/conversation-access';
+import { loadForParticipant, negotiationState, partyOf } from '../conversations/conversation-access';
 import { participantsOf } from '../conversations/conversation-event-data';
 
 /**
@@ -20,14 +21,21 @@ export async function submitReview(
   input: { conversationId: string; rating: number; comment: string },
 ) {
   const { db } = deps;
-  const { conversation, party } = await loadForParticipant(db, actor, input.conversationId);
-  const state = negotiationState(conversation, null);
-  refuseIf(refusal(state, party, 'review'));
+  await loadForParticipant(db, actor, input.conversationId);
   const [reviewer] = await db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.id, actor.id));
-  const serviceExists = conversation.serviceId
-    ? (await db.select({ id: services.id }).from(services).where(eq(services.id, conversation.serviceId))).length > 0
-    : false;
   return inTransaction(deps, async (tx, emit) => {
+    // Checked under the conversation's row lock: an admin reset at the same moment cannot let a review through.
+    const [conversation] = await tx
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, input.conversationId))
+      .for('update');
+    const party = conversation ? partyOf(conversation, actor.id) : null;
+    if (!conversation || !party) throw new AppError('NOT_A_PARTICIPANT');
+    refuseIf(refusal(negotiationState(conversation, null), party, 'review'));
+    const serviceExists = conversation.serviceId
+      ? (await tx.select({ id: services.id }).from(services).where(eq(services.id, conversation.serviceId))).length > 0
+      : false;
     const [created] = await tx
       .insert(reviews)
       .values({
