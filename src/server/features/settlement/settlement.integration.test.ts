@@ -6,7 +6,13 @@ import { disputes, refunds, transfers } from '../../db/schema/settlement';
 import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
 import type { TestModeProvider } from '../../payments/test-mode-provider';
 import { onboardProvider, paidConversation, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
-import { ADMIN_TEST_PASSWORD, createTestApp, signInAdmin, type TestApp } from '../../testing/test-app';
+import {
+  ADMIN_TEST_PASSWORD,
+  createTestApp,
+  signInAdmin,
+  type TestApp,
+  unlimitedMutations,
+} from '../../testing/test-app';
 import { runSettlementSweep } from './settlement-sweep';
 import { payOutIfDue } from './transfers';
 
@@ -20,7 +26,11 @@ const ADMIN_EMAIL = 'settlement-admin@example.com';
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
+  // One client makes every test's changes, faster than a person: the mutation limit has its own battery file.
+  app = await createTestApp(
+    { ADMIN_EMAIL, ADMIN_PASSWORD: ADMIN_TEST_PASSWORD },
+    { mutationLimiter: unlimitedMutations },
+  );
   t = trpcAs(app);
   provider = await testUser(app, { firstName: 'Pat' });
   client = await testUser(app, { firstName: 'Cleo' });
