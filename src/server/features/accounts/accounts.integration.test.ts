@@ -17,7 +17,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../testing/test-app';
-import { sessionChannel } from './session-events';
+import { channels } from '../../realtime/channels';
 
 const ADMIN_EMAIL = 'head.provider@example.com';
 let app: TestApp;
@@ -132,7 +132,7 @@ describe('sign-in and sign-out', () => {
   it('sign-out ends the session and tells the other tabs of that session', async () => {
     const { cookie } = await signUp(app);
     const sessionId = (await app.auth.api.getSession({ headers: new Headers({ cookie }) }))!.session.id;
-    const heard = nextEvent(app, sessionChannel(sessionId));
+    const heard = nextEvent(app, channels.session(sessionId));
 
     const response = await app.server.inject({
       method: 'POST',

@@ -1,12 +1,11 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import type { BusEvent } from '../../realtime/event-bus';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
 import { deleteAccountSchema } from '../../../domain/account-settings';
 import { deleteAccount } from './delete-account';
 import { getCurrentAccount } from './get-current-account';
 import { isUserAdmin } from './is-user-admin';
-import { sessionChannel, type SessionEvent } from './session-events';
+import { channels } from '../../realtime/channels';
 
 export const accountsRouter = router({
   /** The signed-in account, or null for a visitor. */
@@ -29,11 +28,11 @@ export const accountsRouter = router({
   sessionEvents: authedProcedure
     .input(z.object({ lastEventId: z.string().max(100).nullish() }).optional())
     .subscription(async function* ({ ctx, input, signal }) {
-      const events = ctx.bus.subscribe(sessionChannel(ctx.sessionId), {
+      const events = ctx.bus.subscribe(channels.session(ctx.sessionId), {
         lastEventId: input?.lastEventId ?? null,
         signal,
       });
-      for await (const event of events as AsyncIterable<BusEvent<SessionEvent>>) {
+      for await (const event of events) {
         yield tracked(event.id, event.data);
       }
     }),

@@ -4,8 +4,6 @@ import { channels } from '../../realtime/channels';
 /** Events about one browser session, shared by all its tabs. */
 export type SessionEvent = { type: 'signed-out' };
 
-export const sessionChannel = channels.session;
-
 /**
  * A session ended: its tabs hear it on its own channel, and every server's session cache and sockets on the shared
  * one. Every path that ends a session named by id goes through here.

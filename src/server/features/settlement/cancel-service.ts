@@ -1,5 +1,6 @@
 import { settlementRefusal } from '../../../domain/settlement';
-import { remainingCents, refuseIf, requireParty, settlementStep } from './settle-conversation';
+import { refuseIf } from '../../errors';
+import { remainingCents, requireParty, settlementStep } from './settle-conversation';
 import type { SettlementDeps } from './transfers';
 
 /** Before the provider starts, the client may cancel and is refunded in full. */

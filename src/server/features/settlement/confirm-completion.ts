@@ -1,5 +1,6 @@
 import { settlementRefusal } from '../../../domain/settlement';
-import { refuseIf, requireParty, settlementStep } from './settle-conversation';
+import { refuseIf } from '../../errors';
+import { requireParty, settlementStep } from './settle-conversation';
 import type { SettlementDeps } from './transfers';
 
 /** The client accepts the finished work: the provider's share is transferred (or held until their account is Ready). */

@@ -1,6 +1,7 @@
 import { settlementRefusal, type DISPUTE_REASONS } from '../../../domain/settlement';
 import { disputes } from '../../db/schema/settlement';
-import { refuseIf, requireParty, settlementStep } from './settle-conversation';
+import { refuseIf } from '../../errors';
+import { requireParty, settlementStep } from './settle-conversation';
 import type { SettlementDeps } from './transfers';
 
 /** The client disputes a paid service before its payout: the transfer is frozen until an admin resolves it. */

@@ -1,6 +1,7 @@
 import { adminRefusal, reversalNeeded } from '../../../domain/settlement';
 import { closeDispute } from './close-dispute';
-import { remainingCents, refuseIf, settlementStep } from './settle-conversation';
+import { refuseIf } from '../../errors';
+import { remainingCents, settlementStep } from './settle-conversation';
 import type { SettlementDeps } from './transfers';
 
 /**

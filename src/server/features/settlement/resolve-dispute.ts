@@ -1,7 +1,8 @@
 import { adminRefusal, type AdminResolution } from '../../../domain/settlement';
 import { closeDispute } from './close-dispute';
 import { refundPayment } from './refund-payment';
-import { refuseIf, settlementStep } from './settle-conversation';
+import { refuseIf } from '../../errors';
+import { settlementStep } from './settle-conversation';
 import type { SettlementDeps } from './transfers';
 
 /**

@@ -104,7 +104,5 @@ export function requireParty(conversation: ConversationRow, actorId: string) {
   return party;
 }
 
-export { refuseIf } from '../../errors';
-
 /** What is still refundable of a payment. */
 export const remainingCents = (state: SettlementState) => state.amountCents - state.refundedCents;
