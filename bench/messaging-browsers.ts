@@ -2,8 +2,9 @@
  * Two real browsers (Chromium, phone-sized) in one conversation at a chat's pace: each message is typed into the
  * composer and sent with Enter, as a user does, and the next waits until it shows on the other screen. Counted
  * during the exchange only (after both pages loaded and settled, until a few seconds after the last message): every
- * HTTP request each page makes (the WebSocket and the assets loaded before are not requests of the exchange), the
- * bytes they download, and the SQL statements the server sends.
+ * HTTP request each page makes (the assets loaded before are not requests of the exchange), each call a page makes
+ * over its WebSocket (a send or a mark-read riding the socket is still a call), the bytes both download, and the SQL
+ * statements the server sends.
  */
 import { chromium, type Page, type Request } from '@playwright/test';
 import { SERVICE_CATEGORIES } from '../src/domain/categories';
@@ -18,6 +19,9 @@ export interface BrowserOptions {
 
 export interface PartyCount {
   requests: number;
+  /** Queries and mutations sent over the page's WebSocket (not its subscriptions, pings or frames received). */
+  socketCalls: number;
+  /** HTTP responses and WebSocket frames received. */
   bytes: number;
   /** Requests by what they asked for: tRPC procedures (a batch counts once, under its joined names), or the path. */
   byKind: Record<string, number>;
@@ -45,9 +49,31 @@ function kindOf(request: Request): string {
   return `${request.method()} ${url.pathname.replace(/[0-9a-f-]{36}/g, ':id')}`;
 }
 
-/** Counts a page's requests while `counting` says so. */
+/** The procedure a frame calls when it is a query or mutation (tRPC's socket protocol), or null. */
+function socketCallOf(frame: string): string | null {
+  try {
+    const message = JSON.parse(frame) as { method?: string; params?: { path?: string } };
+    return message.method === 'query' || message.method === 'mutation' ? (message.params?.path ?? '?') : null;
+  } catch {
+    return null; // PING, PONG
+  }
+}
+
+/** Counts a page's requests and socket calls while `counting` says so. */
 function countRequests(page: Page, counting: () => boolean, sizes: Promise<unknown>[]): PartyCount {
-  const count: PartyCount = { requests: 0, bytes: 0, byKind: {} };
+  const count: PartyCount = { requests: 0, socketCalls: 0, bytes: 0, byKind: {} };
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      if (!counting()) return;
+      const call = socketCallOf(String(payload));
+      if (!call) return;
+      count.socketCalls++;
+      count.byKind[`socket ${call}`] = (count.byKind[`socket ${call}`] ?? 0) + 1;
+    });
+    socket.on('framereceived', ({ payload }) => {
+      if (counting()) count.bytes += Buffer.byteLength(payload);
+    });
+  });
   page.on('request', (request) => {
     if (!counting()) return;
     count.requests++;

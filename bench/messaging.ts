@@ -5,6 +5,8 @@
  *
  *   npm run bench -- messaging [--baseline c108914] [--conversations 200] [--messages 10] [--gap-ms 2000]
  *                              [--browser-messages 20] [--browser-gap-ms 1500] [--only browsers|load]
+ *                              [--send-over http|socket]  (both versions' load sent one way; default: as each
+ *                                                          version's web client sends)
  *                              [--database-url postgres://user@host:port/postgres] [--port 3471]
  */
 import os from 'node:os';
@@ -22,7 +24,8 @@ import {
 
 export const MESSAGING_USAGE =
   'npm run bench -- messaging [--baseline c108914] [--conversations 200] [--messages 10] [--gap-ms 2000] ' +
-  '[--browser-messages 20] [--browser-gap-ms 1500] [--only browsers|load] [--database-url postgres://...] [--port 3471]';
+  '[--browser-messages 20] [--browser-gap-ms 1500] [--only browsers|load] [--send-over http|socket] ' +
+  '[--database-url postgres://...] [--port 3471]';
 
 export function messagingOptions(argv: string[]) {
   const { values } = parseArgs({
@@ -38,6 +41,7 @@ export function messagingOptions(argv: string[]) {
       only: { type: 'string' },
       'database-url': { type: 'string' },
       port: { type: 'string', default: '3471' },
+      'send-over': { type: 'string' },
     },
   });
   const int = (name: keyof typeof values) => {
@@ -48,6 +52,9 @@ export function messagingOptions(argv: string[]) {
   };
   const only = values.only;
   if (only !== undefined && only !== 'browsers' && only !== 'load') throw new Error(`--only browsers|load`);
+  const sendOver = values['send-over'];
+  if (sendOver !== undefined && sendOver !== 'http' && sendOver !== 'socket')
+    throw new Error(`--send-over http|socket`);
   return {
     baseline: String(values.baseline),
     conversations: int('conversations'),
@@ -56,6 +63,8 @@ export function messagingOptions(argv: string[]) {
     browserMessages: int('browser-messages'),
     browserGapMs: int('browser-gap-ms'),
     only,
+    /** The load generator sends this way for both versions, instead of as each version's web client does. */
+    sendOver: sendOver as Version['sendOver'] | undefined,
     databaseUrl: typeof values['database-url'] === 'string' ? values['database-url'] : undefined,
     port: int('port'),
   };
@@ -86,7 +95,9 @@ export async function benchMessaging(options: MessagingOptions) {
   const started = performance.now();
   // Other work on the machine moves every figure; the report shows how busy it was.
   const loadBefore = os.loadavg()[0]!;
-  const versions: Version[] = [materialiseRef(options.baseline), snapshotWorkingTree()];
+  const versions: Version[] = [materialiseRef(options.baseline), snapshotWorkingTree()].map((version) =>
+    options.sendOver ? { ...version, sendOver: options.sendOver } : version,
+  );
   // A fresh server per measurement, so the load generator's 400 users never weigh on the browsers' run.
   const measure = <T>(version: Version, i: number, work: (server: RunningServer) => Promise<T>) =>
     withDatabase(options.databaseUrl, async (url) => {
@@ -115,6 +126,7 @@ export async function benchMessaging(options: MessagingOptions) {
           conversations: options.conversations,
           messagesPerConversation: options.messagesPerConversation,
           pacedGapMs: options.pacedGapMs,
+          sendOver: version.sendOver,
         }),
       );
       load.push({ version, result });

@@ -1,6 +1,6 @@
 /**
- * The load generator: many conversations exchange messages at once, each side sending over HTTP (tRPC, as the web
- * app does) and listening on its own WebSocket subscription, against a server running in its own process. Reported
+ * The load generator: many conversations exchange messages at once, each side sending as the version's web client
+ * does (over HTTP, or over the WebSocket its subscription uses) and listening on that socket's subscription, against a server running in its own process. Reported
  * per phase: messages per second, send-to-arrival latency at the other party's subscription, and per message the
  * generator's HTTP requests and the server's SQL statements.
  *
@@ -18,6 +18,8 @@ export interface LoadOptions {
   messagesPerConversation: number;
   /** The paced phase: each conversation sends a message this often. */
   pacedGapMs: number;
+  /** How the version's web client sends a message: over HTTP, or over the socket its subscriptions already use. */
+  sendOver: 'http' | 'socket';
 }
 
 export interface PhaseResult {
@@ -26,6 +28,7 @@ export interface PhaseResult {
   p50: number;
   p99: number;
   httpPerMessage: number;
+  socketCallsPerMessage: number;
   sqlPerMessage: number;
   sql: SqlCount;
 }
@@ -38,6 +41,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 
 interface User {
   cookie: string;
+  socket?: WebSocket;
 }
 
 async function inBatches<T, R>(items: T[], size: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
@@ -118,6 +122,32 @@ export async function runLoad(server: RunningServer, options: LoadOptions) {
     }
   }
 
+  /** Calls in flight on the sockets, by their frame id: the answer resolves them. */
+  const calls = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let callIds = 1;
+  function answered(frame: string) {
+    if (!frame.startsWith('{"id":')) return;
+    const { id, error } = JSON.parse(frame) as { id: number; error?: unknown };
+    const call = calls.get(id);
+    if (!call) return;
+    calls.delete(id);
+    if (error) call.reject(new Error(`socket call: ${JSON.stringify(error)}`));
+    else call.resolve();
+  }
+  let socketCalls = 0;
+  function overSocket(user: User, path: string, input: unknown): Promise<void> {
+    const id = ++callIds;
+    socketCalls++;
+    return new Promise((resolve, reject) => {
+      calls.set(id, { resolve, reject });
+      user.socket!.send(JSON.stringify({ id, method: 'mutation', params: { path, input } }));
+    });
+  }
+  const send = (user: User, input: { id: string; text: string }) =>
+    options.sendOver === 'socket'
+      ? overSocket(user, 'conversations.send', input)
+      : trpc(user, 'conversations.send', input);
+
   let sockets = 0;
   async function listen(user: User, conversationId: string) {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/api/trpc`, {
@@ -132,6 +162,7 @@ export async function runLoad(server: RunningServer, options: LoadOptions) {
         if (frame.includes('"started"')) resolve();
         if (frame.includes('"error"')) reject(new Error(`subscription: ${frame}`));
         heard(user, frame);
+        answered(frame);
       });
     });
     ws.send(
@@ -142,6 +173,7 @@ export async function runLoad(server: RunningServer, options: LoadOptions) {
       }),
     );
     await started;
+    user.socket = ws;
     return ws;
   }
   const open = await inBatches(
@@ -155,6 +187,7 @@ export async function runLoad(server: RunningServer, options: LoadOptions) {
     const latencies: number[] = [];
     const sqlBefore = await server.sql();
     const httpBefore = httpRequests;
+    const socketBefore = socketCalls;
     const start = performance.now();
     await Promise.all(
       pairs.map(async ({ id, users }, i) => {
@@ -167,7 +200,7 @@ export async function runLoad(server: RunningServer, options: LoadOptions) {
             waiting.set(text, { receiver: users[1 - (n % 2)]!, resolve }),
           );
           const sentAt = performance.now();
-          await trpc(sender, 'conversations.send', { id, text });
+          await send(sender, { id, text });
           latencies.push((await arrival) - sentAt);
           waiting.delete(text);
           if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
@@ -183,6 +216,7 @@ export async function runLoad(server: RunningServer, options: LoadOptions) {
       p50: pct(latencies, 0.5),
       p99: pct(latencies, 0.99),
       httpPerMessage: (httpRequests - httpBefore) / latencies.length,
+      socketCallsPerMessage: (socketCalls - socketBefore) / latencies.length,
       sqlPerMessage: sql.statements / latencies.length,
       sql,
     };

@@ -4,7 +4,7 @@
  * exactly as `npm start` runs it, with a preload that counts the SQL statements it sends.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -18,6 +18,21 @@ const START_TIMEOUT_MS = 600_000;
 export interface Version {
   label: string;
   root: string;
+  /** How this version's web client sends a message; the load generator does the same. */
+  sendOver: 'http' | 'socket';
+}
+
+/**
+ * Read from the version's own sources (SOCKET_CALLS, in its web client or, since it went over the socket, in
+ * src/domain/live-session.ts), so the load generator mirrors its web client.
+ */
+function sendOverOf(root: string): Version['sendOver'] {
+  const sources = ['src/web/lib/trpc.ts', 'src/domain/live-session.ts'].map((file) =>
+    existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8') : '',
+  );
+  return sources.some((source) => /SOCKET_CALLS[^=]*= new Set\([^)]*'conversations\.send'/.test(source))
+    ? 'socket'
+    : 'http';
 }
 
 /**
@@ -44,7 +59,7 @@ export function materialiseRef(ref: string): Version {
     execFileSync('sh', ['-c', `git -C "$1" archive "$2" | tar -x -C "$3"`, 'sh', REPO, commit.trim(), root]);
   }
   linkDependencies(root);
-  return { label: `before (${ref})`, root };
+  return { label: `before (${ref})`, root, sendOver: sendOverOf(root) };
 }
 
 /**
@@ -59,7 +74,7 @@ export function snapshotWorkingTree(): Version {
     cpSync(path.join(REPO, name), path.join(root, name), { recursive: true });
   }
   linkDependencies(root);
-  return { label: 'now (working tree)', root };
+  return { label: 'now (working tree)', root, sendOver: sendOverOf(root) };
 }
 
 export interface SqlCount {

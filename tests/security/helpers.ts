@@ -114,6 +114,13 @@ export async function openSocket(app: TestApp, who: TestUser | null) {
       ws.send(JSON.stringify({ id, method: 'subscription.stop' }));
       return final() ?? mine()[0]!;
     },
+    /** A query or mutation over the socket, as the web sends its SOCKET_CALLS; resolves with the reply. */
+    async call(method: 'query' | 'mutation', path: string, input?: unknown): Promise<WsReply> {
+      const id = nextId++;
+      ws.send(JSON.stringify({ id, method, params: { path, input } }));
+      await expect.poll(() => replies.some((r) => r.id === id), { timeout: 5_000 }).toBe(true);
+      return replies.find((r) => r.id === id)!;
+    },
     /** Every reply a subscription has had so far (to prove no data ever arrived). */
     repliesOf: (id: number) => replies.filter((r) => r.id === id),
     close: () => ws.terminate(),

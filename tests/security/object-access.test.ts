@@ -27,6 +27,8 @@ import {
   type World,
 } from './helpers';
 import { upload } from '../../src/server/testing/test-app';
+import { SOCKET_CALLS } from '../../src/domain/live-session';
+import { MESSAGE_MAX } from '../../src/domain/negotiation';
 
 let app: TestApp;
 let world: World;
@@ -179,6 +181,64 @@ describe('a second user cannot read or change the first user’s objects by id',
     const after = await snapshot(app, ['profiles']);
     const changed = after.profiles!.filter((row) => !before.profiles!.includes(row));
     expect(changed.map((row) => (JSON.parse(row) as { id: string }).id)).toEqual([world.attacker.id]);
+  });
+});
+
+describe('the calls a tab sends over its WebSocket are checked there as over HTTP', () => {
+  /** The call over a socket signed in as `who`: refused, says so, leaks nothing private, and no business row changed. */
+  async function expectRefusedOverSocket(who: TestUser | null, path: string, input: unknown) {
+    const before = await snapshot(app);
+    const socket = await openSocket(app, who);
+    try {
+      const reply = await socket.call(procedure(path).type as 'query' | 'mutation', path, input);
+      const body = JSON.stringify(reply);
+      expect(reply.result, `${path} over the socket answered ${body.slice(0, 300)}`).toBeUndefined();
+      expect(isClientError(reply.error?.data?.httpStatus ?? 0), body).toBe(true);
+      for (const [label, value] of Object.entries(privateValues(world))) {
+        expect(body.includes(value), `${path} refusal leaks the ${label}`).toBe(false);
+      }
+    } finally {
+      socket.close();
+    }
+    expectSameRows(before, await snapshot(app), path);
+  }
+
+  it.each([...SOCKET_CALLS].map((path) => [path] as const))(
+    '%s: a stranger and a signed-out socket are refused on the victims’ conversation',
+    async (path) => {
+      await expectRefusedOverSocket(world.attacker, path, inputs[path]);
+      await expectRefusedOverSocket(null, path, inputs[path]);
+    },
+  );
+
+  it('a participant’s malformed message over the socket is refused and writes nothing', async () => {
+    const id = world.paidConversationId;
+    for (const input of [
+      { id: 'not-a-uuid', text: 'Hello' },
+      { id, text: '   ' },
+      { id, text: 'x'.repeat(MESSAGE_MAX + 1) },
+      { id, text: 'Hello\u0000there' },
+      { id },
+      'a string, not an object',
+    ]) {
+      await expectRefusedOverSocket(world.client, 'conversations.send', input);
+    }
+  });
+
+  it('the same participant’s message over the socket is sent and reaches the other party', async () => {
+    const socket = await openSocket(app, world.client);
+    try {
+      const reply = await socket.call('mutation', 'conversations.send', {
+        id: world.paidConversationId,
+        text: 'Sent over the socket',
+      });
+      expect(reply.error).toBeUndefined();
+      const { ok } = trpcAs(app);
+      const page = await ok(world.provider, 'conversations.messages', { id: world.paidConversationId });
+      expect(page.map((m) => m.text)).toContain('Sent over the socket');
+    } finally {
+      socket.close();
+    }
   });
 });
 

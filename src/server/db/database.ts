@@ -31,7 +31,8 @@ export const schema = {
   ...settlementSchema,
   ...newsletterSchema,
 };
-export type Db = NodePgDatabase<typeof schema>;
+/** Drizzle over a pg Pool; `$client` is the pool, for named prepared statements (prepared-statement.ts). */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction, for use cases that read and write under one lock. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

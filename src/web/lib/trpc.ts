@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import { SESSION_ENDED_CLOSE_CODE } from '../../domain/live-session';
+import { SESSION_ENDED_CLOSE_CODE, SOCKET_CALLS } from '../../domain/live-session';
 import type { AppRouter } from '../../server/router';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -43,15 +43,11 @@ export function reconnectRealtime(): void {
   if (connection && connection.state !== 'closed') connection.ws.close();
 }
 
-/** Calls that ride the open WebSocket rather than HTTP (when it is open). */
-const SOCKET_CALLS = new Set(['conversations.markRead']);
-
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
-        // Marking read follows the chat's live messages: while the socket that delivered them is open, it goes back
-        // on it instead of costing an HTTP request per burst of incoming messages.
+        // Should the socket close with a call in flight, the call fails (a message stays in the composer).
         condition: (op) =>
           op.type === 'subscription' || (SOCKET_CALLS.has(op.path) && wsClient?.connection?.state === 'open'),
         true: wsLink({ client: wsClient! }),

@@ -4,6 +4,7 @@ import { conversations, messages } from '../../db/schema/conversations';
 import type { EventOf } from '../../events/app-events';
 import type { DomainEvents } from '../../events/domain-events';
 import { recordEventSql } from '../../events/record-events';
+import { preparedStatement } from '../../db/prepared-statement';
 import { AppError } from '../../errors';
 import { messageDataOf } from './conversation-event-data';
 import type { MessageRow } from './post-message';
@@ -12,37 +13,38 @@ import type { MessageRow } from './post-message';
 const isoInstant = (column: string) =>
   sql`to_char(${sql.raw(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+type SendRow = {
+  id: string;
+  sender_id: string;
+  text: string;
+  is_read: boolean;
+  created_at: string;
+  created_at_iso: string;
+  client_id: string;
+  provider_id: string;
+};
+
+const conversationId = sql`${sql.placeholder('conversationId')}::uuid`;
+const senderId = sql`${sql.placeholder('senderId')}::text`;
+const text = sql`${sql.placeholder('text')}::text`;
+
 /**
- * A plain message from one participant (text already trimmed and non-empty: messageTextSchema). It is always of kind
- * 'text', whatever it says: notices come only from the server's own steps (insertMessage). The access check,
- * the insert, the conversation's last message and the `message.sent` event are one statement: sending is the
- * hottest path of the product, and each round trip to the database costs more than the work (bench/README.md,
- * messaging). No participant row, no message and no event.
+ * The access check, the insert, the conversation's last message and the `message.sent` event, as one prepared
+ * statement: sending is the hottest path of the product, and each round trip to the database, and each parse and
+ * plan of this statement, costs more than the work (bench/README.md, messaging). No participant row, no message and
+ * no event.
  */
-export async function sendMessage(
-  { db, events }: { db: Db; events: DomainEvents },
-  actor: { id: string },
-  input: { id: string; text: string },
-) {
-  const { id: conversationId, text } = input;
-  const { rows } = await db.execute<{
-    id: string;
-    sender_id: string;
-    text: string;
-    is_read: boolean;
-    created_at: string;
-    created_at_iso: string;
-    client_id: string;
-    provider_id: string;
-  }>(sql`
+const send = preparedStatement<SendRow, { conversationId: string; senderId: string; text: string }>(
+  'conversations.send',
+  sql`
     with c as (
       select ${conversations.id} as id, ${conversations.participant1Id} as p1, ${conversations.participant2Id} as p2
       from ${conversations}
       where ${conversations.id} = ${conversationId}
-        and ${actor.id} in (${conversations.participant1Id}, ${conversations.participant2Id})
+        and ${senderId} in (${conversations.participant1Id}, ${conversations.participant2Id})
     ), m as (
       insert into ${messages} (conversation_id, sender_id, kind, text)
-      select id, ${actor.id}, 'text', ${text} from c
+      select id, ${senderId}, 'text', ${text} from c
       returning id, conversation_id, sender_id, kind, text, is_read, created_at
     ), u as (
       update ${conversations} set last_message = ${text}, updated_at = (select created_at from m)
@@ -50,8 +52,8 @@ export async function sendMessage(
     ), ${recordEventSql(
       'message.sent',
       {
-        actorId: actor.id,
-        conversationId,
+        actorId: senderId,
+        conversationId: sql`c.id`,
         participants: { clientId: sql`c.p1`, providerId: sql`c.p2` },
         messageId: sql`m.id`,
         // As MessageData (messageDataOf), built here because the message exists only inside this statement; its
@@ -65,8 +67,20 @@ export async function sendMessage(
     )}
     select m.id, m.sender_id, m.text, m.is_read, m.created_at, ${isoInstant('m.created_at')} as created_at_iso,
       c.p1 as client_id, c.p2 as provider_id
-    from m, c`);
-  const row = rows[0];
+    from m, c`,
+);
+
+/**
+ * A plain message from one participant (text already trimmed and non-empty: messageTextSchema). It is always of kind
+ * 'text', whatever it says: notices come only from the server's own steps (insertMessage).
+ */
+export async function sendMessage(
+  { db, events }: { db: Db; events: DomainEvents },
+  actor: { id: string },
+  input: { id: string; text: string },
+) {
+  const { id: conversationId } = input;
+  const [row] = await send(db, { conversationId, senderId: actor.id, text: input.text });
   if (!row) throw new AppError('NOT_A_PARTICIPANT');
   const message: MessageRow = {
     id: row.id,
