@@ -6,6 +6,13 @@ export function feeBreakdown(amountCents: number) {
   return { amountCents, platformFeeCents, providerAmountCents: amountCents - platformFeeCents };
 }
 
+/**
+ * A card payment's life as we keep it: started (its intent waits for a card), a test card's 3D Secure challenge
+ * waiting for its answer, then succeeded or failed, as the signed webhook says. Anything but succeeded is unpaid.
+ */
+export const PAYMENT_STATUSES = ['requires_payment_method', 'requires_action', 'succeeded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** The payment form and admin test pages' texts (spec 3 section 8). */
 export const PAYMENT_MESSAGES = {
   notInitialized: 'Stripe not properly initialized.',

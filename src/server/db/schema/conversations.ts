@@ -30,7 +30,6 @@ export const conversations = pgTable(
     /** The title when the conversation started: it stays readable if the service or request is deleted. */
     subjectTitle: text('subject_title').notNull(),
     lastMessage: text('last_message'),
-    requestStatus: text('request_status').notNull().default('pending'),
     latestProposalPriceCents: integer('latest_proposal_price_cents'),
     latestProposalPricingType: pricingTypeEnum('latest_proposal_pricing_type'),
     latestProposalBy: text('latest_proposal_by'),

@@ -1,5 +1,8 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_STATUSES } from '../../../domain/payments';
 import { conversations } from './conversations';
+
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
 
 export const paymentTransactions = pgTable(
   'payment_transactions',
@@ -7,7 +10,7 @@ export const paymentTransactions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     paymentIntentId: text('payment_intent_id').notNull().unique(),
-    status: text('status').notNull(),
+    status: paymentStatusEnum('status').notNull(),
     amountCents: integer('amount_cents').notNull(),
     providerAmountCents: integer('provider_amount_cents').notNull(),
     platformFeeCents: integer('platform_fee_cents').notNull(),

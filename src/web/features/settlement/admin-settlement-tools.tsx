@@ -9,7 +9,7 @@ import { useSettlementMutations, type PaymentHistory } from './api';
 
 /** Admins: refund a paid conversation (reversing a payout already made), and resolve an open dispute. */
 export function AdminSettlementTools({ conversationId, history }: { conversationId: string; history: PaymentHistory }) {
-  const { refund, resolve } = useSettlementMutations(conversationId);
+  const { refund, resolve } = useSettlementMutations();
   // The amount is checked by the server (the procedure's schema); the button waits for one.
   const form = useForm<{ partial: string }>({ defaultValues: { partial: '' } });
   const partial = useWatch({ control: form.control, name: 'partial' });

@@ -21,7 +21,7 @@ export function DisputeDialog({ conversationId }: { conversationId: string }) {
     defaultValues: { reason: '', description: '' },
   });
   const { errors } = form.formState;
-  const { dispute } = useSettlementMutations(conversationId);
+  const { dispute } = useSettlementMutations();
 
   const send = form.handleSubmit((parsed) =>
     // The toasts are the mutation's own; only closing the dialog belongs to it.

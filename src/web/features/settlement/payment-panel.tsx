@@ -110,7 +110,7 @@ export function PaymentPanel({ conversationId, compact = false }: { conversation
 }
 
 function ClientActions({ conversationId, history }: { conversationId: string; history: PaymentHistory }) {
-  const { confirm, cancel } = useSettlementMutations(conversationId);
+  const { confirm, cancel } = useSettlementMutations();
   if (history.actions.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Payment actions">
