@@ -16,6 +16,7 @@ import * as paymentSchema from './schema/payments';
 import * as reviewSchema from './schema/reviews';
 import * as settlementSchema from './schema/settlement';
 import * as newsletterSchema from './schema/newsletter';
+import * as roomSchema from './schema/rooms';
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 
 export const schema = {
@@ -30,6 +31,7 @@ export const schema = {
   ...paymentSchema,
   ...settlementSchema,
   ...newsletterSchema,
+  ...roomSchema,
 };
 /** Drizzle over a pg Pool; `$client` is the pool, for named prepared statements (prepared-statement.ts). */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };

@@ -6,10 +6,7 @@ import { inTransaction } from '../../events/in-transaction';
 import type { BlobStore } from '../../files/blob-store';
 import { assertRequestOwner } from './request-fields';
 
-/**
- * Only the owner may delete; the image file goes once the deletion is committed. Recorded as request.updated (the
- * listings refresh the same way) until the event union has a request.deleted.
- */
+/** Only the owner may delete; the image file goes once the deletion is committed. */
 export async function deleteRequest(
   deps: { db: Db; events: DomainEvents; files: BlobStore },
   actor: { id: string },

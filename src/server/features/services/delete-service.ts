@@ -6,10 +6,7 @@ import { inTransaction } from '../../events/in-transaction';
 import type { BlobStore } from '../../files/blob-store';
 import { assertServiceOwner } from './service-access';
 
-/**
- * Only the owner may delete; the image file goes once the deletion is committed. Recorded as service.updated (the
- * listings refresh the same way) until the event union has a service.deleted.
- */
+/** Only the owner may delete; the image file goes once the deletion is committed. */
 export async function deleteService(
   deps: { db: Db; events: DomainEvents; files: BlobStore },
   actor: { id: string },

@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { EMOJI_MAX } from '../../../domain/emoji';
+import type { RoomMessageKind, RoomNoticePayload } from '../../../domain/room-notices';
+import { MEDIA_TYPES, ROOM_LIMITS, ROOM_ROLES } from '../../../domain/rooms';
+import { users } from './auth';
+
+export const roomRoleEnum = pgEnum('room_role', ROOM_ROLES);
+export const mediaTypeEnum = pgEnum('media_type', MEDIA_TYPES);
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/** Spec 3, section 3. The creator is created_by and also a member (role admin), so one membership read answers. */
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Optional in the form; stored as empty when blank. */
+    description: text('description').notNull().default(''),
+    isPrivate: boolean('is_private').notNull().default(false),
+    /** Null once the creator's account is deleted: the room and its members' words stay, with nobody above admins. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'chat_rooms_name_length',
+      sql`char_length(btrim(${t.name})) between 1 and ${sql.raw(String(ROOM_LIMITS.nameMax))}`,
+    ),
+    check(
+      'chat_rooms_description_length',
+      sql`char_length(${t.description}) <= ${sql.raw(String(ROOM_LIMITS.descriptionMax))}`,
+    ),
+    index('chat_rooms_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const chatRoomMembers = pgTable(
+  'chat_room_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: roomRoleEnum('role').notNull().default('member'),
+    /** Set while muted: a muted member reads but cannot post, react or type until unmuted. */
+    mutedAt: instant('muted_at'),
+    joinedAt: instant('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_room_members_room_user_key').on(t.roomId, t.userId),
+    index('chat_room_members_user_idx').on(t.userId),
+  ],
+);
+
+/** A ban removes the membership and keeps the user out: no joining a public room, no invitation, no reading. */
+export const chatRoomBans = pgTable(
+  'chat_room_bans',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bannedBy: text('banned_by'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    /** Not a foreign key, as in direct conversations: a deleted sender's messages stay, from "Unknown User". */
+    senderId: text('sender_id').notNull(),
+    /** 'text' (a member's words and/or media) or a notice the server posts (domain/room-notices.ts). */
+    kind: text('kind').$type<RoomMessageKind>().notNull().default('text'),
+    content: text('content'),
+    payload: jsonb('payload').$type<RoomNoticePayload>(),
+    /** The message replied to; its thread is every message with this parent. A deleted parent leaves the reply. */
+    parentMessageId: uuid('parent_message_id').references((): AnyPgColumn => chatMessages.id, {
+      onDelete: 'set null',
+    }),
+    sentAt: instant('sent_at').notNull().defaultNow(),
+    editedAt: instant('edited_at'),
+    mediaType: mediaTypeEnum('media_type'),
+    mediaUrl: text('media_url'),
+    mediaFilename: text('media_filename'),
+    mediaSize: integer('media_size'),
+  },
+  (t) => [
+    check(
+      'chat_messages_text_has_words_or_media',
+      sql`${t.kind} <> 'text' or (${t.payload} is null and (char_length(btrim(coalesce(${t.content}, ''))) > 0 or ${t.mediaUrl} is not null))`,
+    ),
+    check(
+      'chat_messages_notice_has_payload',
+      sql`${t.kind} = 'text' or (${t.payload} is not null and ${t.content} is null)`,
+    ),
+    check('chat_messages_content_length', sql`char_length(${t.content}) <= ${sql.raw(String(ROOM_LIMITS.messageMax))}`),
+    check(
+      'chat_messages_media_complete',
+      sql`(${t.mediaUrl} is null) = (${t.mediaType} is null) and (${t.mediaSize} is null or ${t.mediaSize} between 0 and ${sql.raw(String(ROOM_LIMITS.attachmentMaxBytes))})`,
+    ),
+    index('chat_messages_room_sent_idx').on(t.roomId, t.sentAt, t.id),
+    index('chat_messages_parent_idx')
+      .on(t.parentMessageId, t.sentAt)
+      .where(sql`${t.parentMessageId} is not null`),
+  ],
+);
+
+/** Emoji reactions: one per user per message (spec 3, section 4), an emoji checked before it is stored. */
+export const messageStickers = pgTable(
+  'message_stickers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('message_stickers_message_user_key').on(t.messageId, t.userId),
+    check('message_stickers_emoji_length', sql`char_length(${t.emoji}) between 1 and ${sql.raw(String(EMOJI_MAX))}`),
+  ],
+);
+
+export const chatMessageReadReceipts = pgTable(
+  'chat_message_read_receipts',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: instant('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('chat_message_read_receipts_user_idx').on(t.userId)],
+);
