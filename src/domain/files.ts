@@ -41,6 +41,14 @@ export const UPLOAD_KINDS = {
     wrongTypeMessage: 'Please select an image file',
     tooLargeMessage: 'File size must be less than 5MB',
   },
+  /** Chat room media (spec 3, section 5): images, GIFs and videos, at most 50 MB, at {userId}/{timestamp}.{ext}. */
+  'chat-media': {
+    bucket: 'chat-media',
+    maxBytes: 50 * MB,
+    accepts: [...IMAGE_MIMES, 'video/mp4', 'video/webm', 'video/quicktime'],
+    wrongTypeMessage: 'Unsupported file type. Please use JPEG, PNG, GIF, WebP for images or MP4, WebM for videos.',
+    tooLargeMessage: 'File size must be less than 50MB',
+  },
 } as const satisfies Record<string, UploadKind>;
 
 export type UploadKindName = keyof typeof UPLOAD_KINDS;

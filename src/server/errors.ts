@@ -5,6 +5,7 @@ import { PAYOUT_MESSAGES } from '../domain/payouts';
 import { PROFILE_MESSAGES } from '../domain/profile';
 import { REFUSALS, type RefusalCode } from '../domain/refusals';
 import { REVIEW_MESSAGES } from '../domain/reviews';
+import { MEDIA_MESSAGES, MEMBER_MESSAGES, ROOM_MESSAGE_MESSAGES, ROOM_MESSAGES } from '../domain/rooms';
 import { SERVICE_MESSAGES } from '../domain/services';
 
 type ErrorEntry = { status: TRPCError['code']; message: string };
@@ -56,6 +57,25 @@ export const APP_ERRORS = {
   CONVERSATION_RESET_NOT_FOUND: { status: 'NOT_FOUND', message: CONVERSATION_MESSAGES.resetFailed },
   PAID_CONVERSATION_RESET: { status: 'CONFLICT', message: 'A paid conversation cannot be reset' },
   SERVICE_NOT_FOUND: { status: 'NOT_FOUND', message: SERVICE_MESSAGES.notFound },
+
+  /** Chat rooms (spec 3, section 8). A private room an outsider asks for is "no access", never its content. */
+  ROOM_NOT_FOUND: { status: 'NOT_FOUND', message: ROOM_MESSAGES.notFound },
+  ROOM_NO_ACCESS: { status: 'FORBIDDEN', message: ROOM_MESSAGES.noAccess },
+  ROOM_NOT_CREATOR: { status: 'FORBIDDEN', message: ROOM_MESSAGES.updateFailed },
+  ROOM_MEMBERS_ONLY: { status: 'FORBIDDEN', message: ROOM_MESSAGE_MESSAGES.membersOnly },
+  ROOM_MUTED: { status: 'FORBIDDEN', message: 'You are muted in this room' },
+  ROOM_BANNED: { status: 'FORBIDDEN', message: 'You are banned from this room' },
+  ROOM_ALREADY_MEMBER: { status: 'CONFLICT', message: MEMBER_MESSAGES.alreadyMember },
+  ROOM_CANNOT_ADD: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.unableToAdd },
+  ROOM_ROLE_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.roleFailed },
+  ROOM_MEMBER_ACTION_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.removeFailed },
+  ROOM_MESSAGE_EMPTY: { status: 'BAD_REQUEST', message: ROOM_MESSAGE_MESSAGES.empty },
+  ROOM_MESSAGE_NOT_FOUND: { status: 'NOT_FOUND', message: ROOM_MESSAGE_MESSAGES.editFailed },
+  ROOM_EDIT_NOT_AUTHOR: { status: 'FORBIDDEN', message: ROOM_MESSAGE_MESSAGES.onlyOwnEdit },
+  ROOM_DELETE_REFUSED: { status: 'FORBIDDEN', message: ROOM_MESSAGE_MESSAGES.noDeletePermission },
+  ROOM_MEDIA_UNSUPPORTED: { status: 'BAD_REQUEST', message: MEDIA_MESSAGES.unsupported },
+  ROOM_MEDIA_TOO_LARGE: { status: 'PAYLOAD_TOO_LARGE', message: MEDIA_MESSAGES.tooLarge },
+  GIFS_NOT_CONFIGURED: { status: 'PRECONDITION_FAILED', message: MEDIA_MESSAGES.gifNotConfigured },
   OWN_SERVICE: { status: 'BAD_REQUEST', message: SERVICE_MESSAGES.ownService },
   REQUEST_NOT_FOUND: { status: 'NOT_FOUND', message: 'Failed to load request' },
   OWN_REQUEST: { status: 'BAD_REQUEST', message: 'You cannot send an offer on your own request' },

@@ -10,6 +10,7 @@
 import type { MessageKind } from '../../domain/messages';
 import type { Party } from '../../domain/negotiation';
 import type { PricingType } from '../../domain/services';
+import type { RoomData, RoomMemberData, RoomMessageData } from '../features/rooms/room-events';
 
 /** Both sides of a conversation, so live publishing and handlers reach them without a lookup. */
 export type Participants = {
@@ -86,6 +87,28 @@ export type AppEvent =
   | ({ type: 'completion.confirmed'; automatic: boolean } & ConversationEvent)
   /** Paying the provider failed; the sweep tries again later. No message: the payment panel shows the state. */
   | ({ type: 'transfer.failed'; transferId: string } & ConversationEvent)
+  // Chat rooms: each carries what the room's screens need (live publishing sends it as it is)
+  | { type: 'room.created'; actorId: string; roomId: string; room: RoomData }
+  /** Renamed, described or made private or public; `accessNarrowed` when made private (readers re-checked). */
+  | { type: 'room.updated'; actorId: string; roomId: string; room: RoomData; accessNarrowed: boolean }
+  | { type: 'room.deleted'; actorId: string; roomId: string }
+  /** Joined, added, given a role, muted or unmuted: the membership as it is now. */
+  | { type: 'room.member-changed'; actorId: string; roomId: string; member: RoomMemberData }
+  | {
+      type: 'room.member-left';
+      actorId: string;
+      roomId: string;
+      userId: string;
+      reason: 'left' | 'kicked' | 'banned' | 'removed';
+    }
+  /** A member's message or a notice, as the room shows it. */
+  | { type: 'room.message-posted'; actorId: string; roomId: string; messageId: string; message: RoomMessageData }
+  | { type: 'room.message-edited'; actorId: string; roomId: string; messageId: string; message: RoomMessageData }
+  | { type: 'room.message-deleted'; actorId: string; roomId: string; messageId: string }
+  /** The actor's reaction on a message: the emoji it is now, or null once removed. */
+  | { type: 'room.reaction-changed'; actorId: string; roomId: string; messageId: string; emoji: string | null }
+  /** One reader's receipts for a burst of messages. */
+  | { type: 'room.messages-read'; actorId: string; roomId: string; messageIds: string[]; readAt: string }
   // Listings
   | { type: 'service.created'; actorId: string; serviceId: string }
   | { type: 'service.updated'; actorId: string; serviceId: string }

@@ -13,12 +13,17 @@ export const MAX_EVENTS_PER_TRANSACTION = 1000;
  */
 /**
  * What users wrote stays in its own table only: the outbox keeps a message's id, kind and notice payload but not its
- * text (a second copy of minors' private words for 7 days, in every backup). The live listeners get the whole event;
+ * words (a second copy of minors' private words for 7 days, in every backup). The live listeners get the whole event;
  * a durable handler that needs the words reads the message by id.
  */
 function withoutWords(payload: object): object {
-  const message = (payload as { message?: { text?: unknown } | null }).message;
-  return message ? { ...payload, message: { ...message, text: null } } : payload;
+  const message = (payload as { message?: { text?: unknown; content?: unknown } | null }).message;
+  if (!message) return payload;
+  // A direct message's words are `text`, a room message's `content`.
+  return {
+    ...payload,
+    message: { ...message, ...('text' in message && { text: null }), ...('content' in message && { content: null }) },
+  };
 }
 
 export async function recordEvents(tx: Tx | Db, events: readonly AppEvent[]): Promise<void> {

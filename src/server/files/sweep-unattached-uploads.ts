@@ -6,6 +6,7 @@ import { AVATAR_VARIANTS, UNATTACHED_UPLOAD_MAX_AGE_MS, UPLOAD_KINDS, type Uploa
 import type { Db } from '../db/database';
 import { portfolioItems } from '../db/schema/portfolio';
 import { profiles } from '../db/schema/profiles';
+import { chatMessages } from '../db/schema/rooms';
 import { serviceRequests, services } from '../db/schema/services';
 import { FILES_PREFIX } from './blob-store';
 
@@ -20,6 +21,7 @@ const ATTACHED_BY: Record<UploadKindName, AnyPgColumn> = {
   portfolio: portfolioItems.imageUrl,
   service: services.imageUrl,
   request: serviceRequests.imageUrl,
+  'chat-media': chatMessages.mediaUrl,
 };
 
 /** The URL a row stores for a file: an avatar's variants all hang on the largest one's URL. */

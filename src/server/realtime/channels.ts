@@ -2,6 +2,7 @@ import type { EventBus } from './event-bus';
 import type { SessionEvent } from '../features/accounts/session-events';
 import type { ConversationEvent, InboxEvent } from '../features/conversations/post-message';
 import type { PresenceStatus } from '../../domain/presence';
+import type { RoomLiveEvent } from '../features/rooms/room-events';
 
 export type ProfileEvent = { type: 'profile-updated' };
 export type PortfolioEvent = { type: 'portfolio-changed' };
@@ -28,6 +29,7 @@ export interface ChannelMap {
   presence: PresenceEvent;
   catalogue: CatalogueEvent;
   conversation: ConversationEvent;
+  room: RoomLiveEvent;
   inbox: InboxEvent;
   session: SessionEvent;
   sessionEnded: SessionEndedEvent;
@@ -56,6 +58,11 @@ export const channels = {
   catalogue: channel('catalogue', 'catalogue'),
   /** A conversation's new messages, reads and state changes: its two participants only. */
   conversation: (conversationId: string) => channel('conversation', `conversation:${conversationId}`),
+  /**
+   * A chat room's messages, edits, deletions, reactions, receipts, typing, members and settings: everyone allowed to
+   * read the room (rooms.events checks it at the start and again when access changes).
+   */
+  room: (roomId: string) => channel('room', `room:${roomId}`),
   /** One user's conversation list changed (a new conversation, a message, an unread count). */
   inbox: (userId: string) => channel('inbox', `inbox:${userId}`),
   /** Events about one browser session, shared by all its tabs (and the server's sockets of it). */

@@ -1,0 +1,75 @@
+import type { MediaType, RoomRole } from '../../../domain/rooms';
+import type { RoomMessageKind, RoomNotice } from '../../../domain/room-notices';
+
+// Type aliases, not interfaces: domain events carry these, and only aliases are checked as JSON (app-events.ts).
+/** A room as its screens show it. */
+export type RoomData = {
+  id: string;
+  name: string;
+  description: string;
+  isPrivate: boolean;
+  createdBy: string | null;
+  createdAt: string;
+};
+
+/** The parent a reply shows (spec 3, section 3: reply_to). */
+export type ReplyTarget = {
+  id: string;
+  content: string | null;
+  senderId: string;
+  mediaType: MediaType | null;
+  mediaUrl: string | null;
+  sentAt: string;
+};
+
+/** A room message as the room view shows it, with its sender's public name and picture and its reply target. */
+export type RoomMessageData = {
+  id: string;
+  roomId: string;
+  senderId: string;
+  senderFirstName: string | null;
+  senderLastName: string | null;
+  senderAvatarUrl: string | null;
+  kind: RoomMessageKind;
+  content: string | null;
+  /** A notice's typed payload (kind and fields); null for a member's message. */
+  notice: RoomNotice | null;
+  parentMessageId: string | null;
+  replyTo: ReplyTarget | null;
+  sentAt: string;
+  editedAt: string | null;
+  mediaType: MediaType | null;
+  mediaUrl: string | null;
+  mediaFilename: string | null;
+  mediaSize: number | null;
+};
+
+export type RoomMemberData = {
+  userId: string;
+  role: RoomRole;
+  isCreator: boolean;
+  muted: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  avatarUrl: string | null;
+};
+
+/**
+ * What travels on a room's live channel (channels.room). Everything a screen needs is in the event; the client
+ * applies it to its cache. Who may hear it is checked when the subscription starts and again on `access-changed`.
+ */
+export type RoomLiveEvent =
+  | { type: 'message'; message: RoomMessageData }
+  | { type: 'message-updated'; message: RoomMessageData }
+  | { type: 'message-deleted'; messageId: string }
+  /** A user's reaction on a message: the emoji it is now, or null once removed. */
+  | { type: 'reaction'; messageId: string; userId: string; emoji: string | null }
+  /** One reader's receipts for a burst of messages. */
+  | { type: 'read'; userId: string; messageIds: string[]; readAt: string }
+  | { type: 'typing'; userId: string; name: string; typing: boolean }
+  | { type: 'member'; member: RoomMemberData }
+  | { type: 'member-left'; userId: string }
+  | { type: 'room-updated'; room: RoomData }
+  | { type: 'room-deleted' }
+  /** A user's access may have ended (kicked, banned, removed, the room made private): their subscriptions re-check. */
+  | { type: 'access-changed'; userIds: string[] | 'all' };
