@@ -13,6 +13,8 @@ import { reviewsRouter } from './features/reviews/reviews.router';
 import { payoutsRouter } from './features/payouts/payouts.router';
 import { settlementRouter } from './features/settlement/settlement.router';
 import { paymentTestsRouter } from './features/payment-tests/payment-tests.router';
+import { roomsRouter } from './features/rooms/rooms.router';
+import { roomMessagesRouter } from './features/rooms/room-messages.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -31,6 +33,8 @@ export const appRouter = router({
   payouts: payoutsRouter,
   settlement: settlementRouter,
   paymentTests: paymentTestsRouter,
+  rooms: roomsRouter,
+  roomMessages: roomMessagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,8 @@ import { conversationLiveListeners } from '../features/conversations/publish-liv
 import { portfolioLiveListeners } from '../features/portfolio/publish-live';
 import { profileLiveListeners } from '../features/profiles/publish-live';
 import { catalogueLiveListeners } from '../features/services/publish-live';
+import { roomMessageLiveListeners } from '../features/rooms/publish-live-messages';
+import { roomLiveListeners } from '../features/rooms/publish-live-rooms';
 import type { AppEventType, EventOf } from './app-events';
 
 export interface HandlerContext {
@@ -68,5 +70,7 @@ export function liveListeners(bus: EventBus): readonly AnyLiveListener[] {
     ...profileLiveListeners(bus),
     ...catalogueLiveListeners(bus),
     ...portfolioLiveListeners(bus),
+    ...roomLiveListeners(bus),
+    ...roomMessageLiveListeners(bus),
   ];
 }
