@@ -7,6 +7,7 @@ import {
   SIGN_UP_PASSWORD_MIN,
   PASSWORD_RULES,
   TEXT_LIMIT_MESSAGES,
+  TWO_FACTOR_MESSAGES,
 } from './auth';
 
 export const SETTINGS_MESSAGES = {
@@ -18,11 +19,11 @@ export const SETTINGS_MESSAGES = {
   otherDevicesSignedOut: 'Your other devices were signed out.',
   twoFactorDisabled: 'Two-factor authentication disabled',
   twoFactorFailed: 'Could not update two-factor authentication',
-  invalidCode: 'Invalid code. Please try again.',
+  invalidCode: TWO_FACTOR_MESSAGES.invalidCode,
   accountDeleted: 'Your account has been deleted',
   deleteFailed: 'Failed to delete account',
   confirmEmailMismatch: 'Type your email exactly as shown to confirm',
-  confirmPasswordRequired: 'Enter your password to confirm',
+  confirmPasswordRequired: TWO_FACTOR_MESSAGES.passwordRequired,
   wrongPassword: 'Incorrect password. Your account was not deleted.',
   statusUpdated: 'Status updated',
 } as const;

@@ -1,13 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SETTINGS_MESSAGES } from './account-settings';
 import {
   AUTH_MESSAGES,
   isPastCalendarDate,
+  PASSWORD_MAX,
   PASSWORD_RULES,
   passwordStrengthError,
   signInSchema,
   signUpErrorMessage,
   signUpSchema,
+  TEXT_LIMIT_MESSAGES,
+  TWO_FACTOR_MESSAGES,
+  twoFactorCodeSchema,
+  twoFactorPasswordSchema,
 } from './auth';
 
 const validSignUp = {
@@ -164,5 +170,33 @@ describe('sign-up server errors', () => {
       message: 'Failed to create account. Please try again later.',
       toast: 'Signup failed',
     });
+  });
+});
+
+describe('two-factor dialog schemas', () => {
+  const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.success ? null : result.error!.issues[0]!.message;
+
+  it('the password step takes any password up to the maximum, and refuses an empty one', () => {
+    expect(twoFactorPasswordSchema.parse({ password: ' x ' })).toEqual({ password: ' x ' });
+    expect(twoFactorPasswordSchema.safeParse({ password: 'p'.repeat(PASSWORD_MAX) }).success).toBe(true);
+    expect(firstMessage(twoFactorPasswordSchema.safeParse({ password: 'p'.repeat(PASSWORD_MAX + 1) }))).toBe(
+      TEXT_LIMIT_MESSAGES.passwordTooLong,
+    );
+    expect(firstMessage(twoFactorPasswordSchema.safeParse({ password: '' }))).toBe(
+      TWO_FACTOR_MESSAGES.passwordRequired,
+    );
+  });
+
+  it('the code step takes six digits, spaces around them dropped', () => {
+    expect(twoFactorCodeSchema.parse({ code: ' 012345 ' })).toEqual({ code: '012345' });
+    for (const code of ['12345', '1234567', '12a456', '123 456', '']) {
+      expect(firstMessage(twoFactorCodeSchema.safeParse({ code }))).toBe(TWO_FACTOR_MESSAGES.invalidCode);
+    }
+  });
+
+  it('a malformed code is refused with the words the dialog shows for a wrong one', () => {
+    expect(TWO_FACTOR_MESSAGES.invalidCode).toBe(SETTINGS_MESSAGES.invalidCode);
+    expect(TWO_FACTOR_MESSAGES.passwordRequired).toBe(SETTINGS_MESSAGES.confirmPasswordRequired);
   });
 });

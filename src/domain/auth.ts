@@ -128,3 +128,36 @@ export function signUpErrorMessage(serverMessage: string | undefined, code?: str
   }
   return { message: serverMessage || AUTH_MESSAGES.signUpFailed, toast: AUTH_MESSAGES.signUpFailedToast };
 }
+
+/**
+ * The texts of the settings page's two-factor dialog (spec 1 section 2 names its button only). They live here, not in
+ * account-settings.ts, because that file imports this one and the two-factor schemas below need them.
+ */
+export const TWO_FACTOR_MESSAGES = {
+  passwordRequired: 'Enter your password to confirm',
+  invalidCode: 'Invalid code. Please try again.',
+} as const;
+
+/** An authenticator app's code (RFC 6238 as better-auth's twoFactor plugin configures it): six digits. */
+export const TOTP_CODE_LENGTH = 6;
+
+/** Turning two-factor authentication on or off: the account's password proves it is the owner asking. */
+export const twoFactorPasswordSchema = z.object({
+  password: z
+    .string()
+    .min(1, { error: TWO_FACTOR_MESSAGES.passwordRequired })
+    .max(PASSWORD_MAX, { error: TEXT_LIMIT_MESSAGES.passwordTooLong }),
+});
+export type TwoFactorPassword = z.infer<typeof twoFactorPasswordSchema>;
+
+/**
+ * The first code from the app, which turns two-factor on. Spaces around it are dropped (a copied code often has
+ * them); anything but six digits would be refused by the server with the same words, so it is refused before asking.
+ */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), { error: TWO_FACTOR_MESSAGES.invalidCode }),
+});
+export type TwoFactorCode = z.infer<typeof twoFactorCodeSchema>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The platform keeps 10 percent of each payment (spec 3 section 9); the provider gets the rest. */
 export const PLATFORM_FEE_RATE = 0.1;
 
@@ -30,3 +32,22 @@ export const PAYMENT_MESSAGES = {
   loadingStripe: 'Loading Stripe...',
   signInPrompt: 'Sign in as an admin to use the payment test page.',
 } as const;
+
+/**
+ * Test mode's card form, as typed (the server decides the outcome from Stripe's test numbers, as Stripe would, and
+ * reports a bad number or date as Stripe's decline). The bounds keep what a client sends small.
+ */
+export const TEST_CARD_LIMITS = { number: 30, expiry: 7, cvc: 4 } as const;
+export const testCardSchema = z.object({
+  number: z.string().trim().max(TEST_CARD_LIMITS.number),
+  expiry: z.string().trim().max(TEST_CARD_LIMITS.expiry),
+  cvc: z.string().trim().max(TEST_CARD_LIMITS.cvc),
+});
+export type TestCardInput = z.infer<typeof testCardSchema>;
+
+/** The admin suite's routing test, in dollars: from Stripe's smallest USD charge (50 cents) to a bound on the test. */
+export const ROUTING_TEST_AMOUNT = { min: 0.5, max: 10_000 } as const;
+export const routingTestSchema = z.object({
+  amount: z.number().min(ROUTING_TEST_AMOUNT.min).max(ROUTING_TEST_AMOUNT.max),
+});
+export type RoutingTestInput = z.infer<typeof routingTestSchema>;

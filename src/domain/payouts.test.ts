@@ -6,6 +6,7 @@ import {
   onboardingFlow,
   payoutBadge,
   PAYOUT_MESSAGES,
+  testOnboardingSchema,
 } from './payouts';
 
 describe('payout onboarding rules', () => {
@@ -39,5 +40,41 @@ describe('payout onboarding rules', () => {
     expect(needsGuardianScreen('MINOR_GUARDIAN_REQUIRED')).toBe(true);
     expect(needsGuardianScreen('DOB_REQUIRED')).toBe(true);
     expect(needsGuardianScreen(null)).toBe(false);
+  });
+});
+
+describe('test mode onboarding form', () => {
+  const filled = {
+    accountId: 'acct_test_1',
+    legalName: 'Ada Lovelace',
+    routingNumber: '110000000',
+    accountNumber: '000123456789',
+    acceptTerms: true,
+  };
+  const firstMessage = (value: unknown) => {
+    const result = testOnboardingSchema.safeParse(value);
+    return result.success ? null : result.error.issues[0]!.message;
+  };
+
+  it('accepts Stripe’s test bank numbers, trimmed', () => {
+    expect(
+      testOnboardingSchema.parse({ ...filled, legalName: '  Ada Lovelace ', routingNumber: ' 110000000 ' }),
+    ).toEqual(filled);
+  });
+
+  it('names the first problem in the form’s order, as the page shows one at a time', () => {
+    expect(firstMessage({ ...filled, legalName: '', acceptTerms: false })).toBe(
+      'Enter the account holder’s full legal name',
+    );
+    expect(firstMessage({ ...filled, acceptTerms: false })).toBe('Accept the connected account agreement to continue');
+    expect(firstMessage({ ...filled, routingNumber: '11000000' })).toBe(
+      'Routing numbers have 9 digits (test: 110000000)',
+    );
+    expect(firstMessage({ ...filled, accountNumber: '123' })).toBe('Account numbers have 4 to 17 digits');
+  });
+
+  it('bounds the legal name and the account id', () => {
+    expect(testOnboardingSchema.safeParse({ ...filled, legalName: 'A'.repeat(101) }).success).toBe(false);
+    expect(testOnboardingSchema.safeParse({ ...filled, accountId: 'a'.repeat(65) }).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { routingTestSchema, testCardSchema } from '../../../domain/payments';
 import { adminProcedure, router } from '../../trpc';
 import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
 import { answerTestIntentChallenge } from './answer-test-intent-challenge';
@@ -31,13 +32,7 @@ export const paymentTestsRouter = router({
     return { clientSecret, paymentIntentId };
   }),
   payWithTestCard: adminProcedure
-    .input(
-      intent.extend({
-        number: z.string().trim().max(30),
-        expiry: z.string().trim().max(7),
-        cvc: z.string().trim().max(4),
-      }),
-    )
+    .input(intent.extend(testCardSchema.shape))
     .mutation(({ ctx, input }) => payTestIntent(ctx, ctx.user, input)),
   completeTestChallenge: adminProcedure
     .input(intent.extend({ approve: z.boolean() }))
@@ -50,7 +45,7 @@ export const paymentTestsRouter = router({
     .input(z.object({ check: z.enum(SUITE_CHECKS) }))
     .mutation(({ ctx, input }) => runCheck(ctx, ctx.user, { check: input.check })),
   routing: adminProcedure
-    .input(z.object({ amount: z.number().min(0.5).max(10_000) }))
+    .input(routingTestSchema)
     .mutation(({ ctx, input }) => runRoutingTest(ctx, ctx.user, { amountCents: Math.round(input.amount * 100) })),
   databaseState: adminProcedure.query(({ ctx }) => databaseState(ctx, ctx.user, undefined)),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { testCardSchema } from '../../../domain/payments';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
 import { completeTestChallenge } from './complete-test-challenge';
 import { payWithTestCard } from './pay-with-test-card';
@@ -16,13 +17,7 @@ export const paymentsRouter = router({
     .input(z.object({ conversationId: z.uuid() }))
     .mutation(({ ctx, input }) => startPayment(ctx, ctx.user, input)),
   payWithTestCard: authedProcedure
-    .input(
-      intent.extend({
-        number: z.string().trim().max(30),
-        expiry: z.string().trim().max(7),
-        cvc: z.string().trim().max(4),
-      }),
-    )
+    .input(intent.extend(testCardSchema.shape))
     .mutation(({ ctx, input }) => payWithTestCard(ctx, ctx.user, input)),
   completeTestChallenge: authedProcedure
     .input(intent.extend({ approve: z.boolean() }))

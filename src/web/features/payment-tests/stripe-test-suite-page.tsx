@@ -2,15 +2,22 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatPrice } from '../../../domain/money';
-import { PAYMENT_MESSAGES } from '../../../domain/payments';
+import {
+  PAYMENT_MESSAGES,
+  ROUTING_TEST_AMOUNT,
+  routingTestSchema,
+  type RoutingTestInput,
+} from '../../../domain/payments';
 import { groupedCardNumber, TEST_CARDS } from '../../../domain/test-cards';
 import { isNetworkError } from '../../lib/network-error';
+import { useSchemaForm } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Tabs, TabsContent, TabsList } from '../../ui/tabs';
 import { useSession } from '../accounts/api';
-import { TextField } from '../../ui/text-field';
+import { FormField } from '../../ui/form-field';
+import { Input } from '../../ui/input';
 
 type Status = 'pending' | 'running' | 'passed' | 'failed' | 'warning';
 type CheckName = 'config' | 'intent' | 'fees' | 'routing' | 'webhook';
@@ -173,7 +180,10 @@ function AutomatedTests({ mode }: { mode: string }) {
 function RoutingTab() {
   const trpc = useTRPC();
   const routing = useMutation(trpc.paymentTests.routing.mutationOptions());
-  const [amount, setAmount] = useState('100');
+  const form = useSchemaForm<{ amount: number }, RoutingTestInput>(routingTestSchema, {
+    defaultValues: { amount: 100 },
+  });
+  const failed = (reason: string | undefined) => toast.error(`Payment routing test failed: ${reason}`);
   const result = routing.data;
   return (
     <section className="flex flex-col gap-4">
@@ -182,32 +192,30 @@ function RoutingTab() {
         account once the work is accepted. This test routes a payment to a fresh test account through your own profile,
         then restores your payout account.
       </p>
+      {/* The browser's own number checks (min, step) still come first, as before; the schema's refusals are toasts. */}
       <form
         className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          routing.mutate(
-            { amount: Number(amount) },
-            {
+        onSubmit={form.handleSubmit(
+          (input) =>
+            routing.mutate(input, {
               onSuccess: (r) =>
-                r.status === 'failed'
-                  ? toast.error(`Payment routing test failed: ${r.message}`)
-                  : toast.success('Payment routing test completed!'),
-              onError: (err) => toast.error(`Payment routing test failed: ${err.message}`),
-            },
-          );
-        }}
+                r.status === 'failed' ? failed(r.message) : toast.success('Payment routing test completed!'),
+              onError: (err) => failed(err.message),
+            }),
+          (invalid) => failed(invalid.amount?.message),
+        )}
       >
-        <TextField
-          id="routing-amount"
-          label="Amount (USD)"
-          type="number"
-          min="0.5"
-          step="0.01"
-          className="w-36"
-          value={amount}
-          onValueChange={setAmount}
-        />
+        <FormField id="routing-amount" label="Amount (USD)">
+          <Input
+            id="routing-amount"
+            type="number"
+            min={ROUTING_TEST_AMOUNT.min}
+            step="0.01"
+            className="w-36"
+            // An empty field is 0, as it was before the form library: refused as too small.
+            {...form.register('amount', { setValueAs: (v: string) => Number(v) })}
+          />
+        </FormField>
         <Button type="submit" disabled={routing.isPending}>
           {routing.isPending ? 'Routing...' : 'Test Payment Routing'}
         </Button>

@@ -1,17 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { PAYMENT_MESSAGES } from '../../../domain/payments';
+import type { z } from 'zod';
+import { PAYMENT_MESSAGES, testCardSchema, type TestCardInput } from '../../../domain/payments';
 import { groupedCardNumber, TEST_CARDS } from '../../../domain/test-cards';
+import { useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/text-field';
+import { FormField } from '../../ui/form-field';
+import { Input } from '../../ui/input';
 
 export type CardResult = { status: string; message?: string };
-export interface TestCard {
-  number: string;
-  expiry: string;
-  cvc: string;
-}
+export type TestCard = z.output<typeof testCardSchema>;
+
+/** The schema's order: the first field in error is the one the form names, as the server would. */
+const FIELD_ORDER = ['number', 'expiry', 'cvc'] as const;
+const ERROR_ID = 'card-error';
 
 /**
  * Test mode's card form: Stripe's test numbers behave as in Stripe's test mode (success, 3D Secure, declines). The
@@ -27,10 +30,11 @@ export function TestCardForm({
   answer(approve: boolean): Promise<CardResult>;
   onPaid(): void;
 }) {
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [error, setError] = useState<string>();
+  // What was typed stays through a decline and a 3D Secure challenge, so a retry changes only what was wrong.
+  const form = useSchemaForm<TestCardInput, TestCard>(testCardSchema, {
+    defaultValues: { number: '', expiry: '', cvc: '' },
+  });
+  const setError = (message: string | undefined) => form.setError('root.server', { message });
   const [challenge, setChallenge] = useState(false);
   // The outcome is told from the mutations' own callbacks: a paid conversation can close this dialog (its live
   // update may arrive before the answer), and the toast must not depend on the form staying mounted.
@@ -69,45 +73,48 @@ export function TestCardForm({
     );
   }
 
+  // One error at a time in one alert, as the server reports it; the field it is about points at it.
+  const { errors } = form.formState;
+  const invalidField = errors.root?.server ? undefined : FIELD_ORDER.find((name) => errors[name]?.message);
+  const error = errors.root?.server?.message ?? (invalidField && errors[invalidField]?.message);
+  const describedBy = (name: (typeof FIELD_ORDER)[number]) =>
+    invalidField === name ? { 'aria-invalid': true, 'aria-describedby': ERROR_ID } : {};
+
   return (
-    <form
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setError(undefined);
-        pay.mutate({ number, expiry, cvc });
-      }}
-    >
-      <TextField
-        id="card-number"
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="4242 4242 4242 4242"
-        value={number}
-        onValueChange={setNumber}
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <TextField
-          id="card-expiry"
-          label="Expiry (MM/YY)"
-          autoComplete="cc-exp"
-          placeholder="12/34"
-          value={expiry}
-          onValueChange={setExpiry}
-        />
-        <TextField
-          id="card-cvc"
-          label="CVC"
+    <form className="flex flex-col gap-4" onSubmit={form.handleSubmit((card) => pay.mutate(card))}>
+      <FormField id="card-number" label="Card number">
+        <Input
+          id="card-number"
           inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          value={cvc}
-          onValueChange={setCvc}
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          {...describedBy('number')}
+          {...form.register('number')}
         />
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id="card-expiry" label="Expiry (MM/YY)">
+          <Input
+            id="card-expiry"
+            autoComplete="cc-exp"
+            placeholder="12/34"
+            {...describedBy('expiry')}
+            {...form.register('expiry')}
+          />
+        </FormField>
+        <FormField id="card-cvc" label="CVC">
+          <Input
+            id="card-cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            {...describedBy('cvc')}
+            {...form.register('cvc')}
+          />
+        </FormField>
       </div>
       {error && (
-        <p role="alert" className="text-sm text-destructive">
+        <p id={ERROR_ID} role="alert" className="text-sm text-destructive">
           {error}
         </p>
       )}

@@ -1,13 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Controller, type FieldErrors } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { testOnboardingSchema } from '../../../domain/payouts';
+import { useSchemaForm } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { Checkbox } from '../../ui/checkbox';
+import { FormField } from '../../ui/form-field';
+import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { TextField } from '../../ui/text-field';
 
 /** Only same-site return addresses are followed (the link's return_url comes from our server, but is in the URL). */
 function sameSite(url: string | null, fallback: string) {
@@ -20,6 +24,26 @@ function sameSite(url: string | null, fallback: string) {
   }
 }
 
+/** The server's schema without the account, which comes from the link (its details load only if it is the user's). */
+const onboardingFormSchema = testOnboardingSchema.omit({ accountId: true });
+/** The checkbox holds a boolean; the schema accepts only true. */
+type OnboardingFields = Omit<z.input<typeof onboardingFormSchema>, 'acceptTerms'> & { acceptTerms: boolean };
+
+/** The schema's order, which is the form's: the first field in error is the one the page names. */
+const FIELD_ORDER = ['legalName', 'routingNumber', 'accountNumber', 'acceptTerms'] as const;
+const ERROR_ID = 'test-onboarding-error';
+
+/**
+ * The page shows one error at a time, the first (as the server reports one), in a single alert; the field it is about
+ * points at it.
+ */
+function firstError(errors: FieldErrors<OnboardingFields>) {
+  const server = errors.root?.server?.message;
+  if (server) return { message: server, field: null };
+  const field = FIELD_ORDER.find((name) => errors[name]?.message) ?? null;
+  return { message: field ? errors[field]?.message : undefined, field };
+}
+
 /**
  * Test mode's stand-in for Stripe's hosted onboarding: the account holder's details and Stripe's test bank numbers.
  * Submitting makes the account Ready (reported by a signed account.updated webhook) and returns as Stripe would.
@@ -30,11 +54,17 @@ export function TestOnboardingPage() {
   const trpc = useTRPC();
   const details = useQuery({ ...trpc.payouts.testOnboarding.queryOptions({ accountId }), retry: false });
   const submit = useMutation(trpc.payouts.submitTestOnboarding.mutationOptions());
-  const [legalName, setLegalName] = useState('');
-  const [routingNumber, setRoutingNumber] = useState('110000000');
-  const [accountNumber, setAccountNumber] = useState('000123456789');
-  const [acceptTerms, setAcceptTerms] = useState(false);
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm<OnboardingFields, z.output<typeof onboardingFormSchema>>(onboardingFormSchema, {
+    defaultValues: {
+      legalName: '',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+      acceptTerms: false,
+    },
+  });
+  const error = firstError(form.formState.errors);
+  const describedBy = (name: (typeof FIELD_ORDER)[number]) =>
+    error.field === name ? { 'aria-invalid': true, 'aria-describedby': ERROR_ID } : {};
   const returnUrl = sameSite(params.get('return_url'), '/payouts-setup?stripe=return');
 
   if (details.isPending)
@@ -73,48 +103,62 @@ export function TestOnboardingPage() {
           <form
             noValidate
             className="flex flex-col gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              setError(undefined);
+            onSubmit={form.handleSubmit((values) =>
               submit.mutate(
-                { accountId, legalName, routingNumber, accountNumber, acceptTerms: acceptTerms as true },
+                { accountId, ...values },
                 {
                   onSuccess: () => window.location.assign(returnUrl),
-                  onError: (err) => setError(err.message),
+                  onError: (err) => form.setError('root.server', { message: err.message }),
                 },
-              );
-            }}
+              ),
+            )}
           >
-            <TextField
-              id="legal-name"
-              label={d.minor ? 'Parent or guardian full legal name' : 'Full legal name'}
-              autoComplete="name"
-              value={legalName}
-              onValueChange={setLegalName}
-            />
+            <FormField id="legal-name" label={d.minor ? 'Parent or guardian full legal name' : 'Full legal name'}>
+              <Input
+                id="legal-name"
+                autoComplete="name"
+                {...describedBy('legalName')}
+                {...form.register('legalName')}
+              />
+            </FormField>
             <div className="grid grid-cols-2 gap-3">
-              <TextField
-                id="routing-number"
-                label="Routing number"
-                inputMode="numeric"
-                value={routingNumber}
-                onValueChange={setRoutingNumber}
-              />
-              <TextField
-                id="account-number"
-                label="Account number"
-                inputMode="numeric"
-                value={accountNumber}
-                onValueChange={setAccountNumber}
-              />
+              <FormField id="routing-number" label="Routing number">
+                <Input
+                  id="routing-number"
+                  inputMode="numeric"
+                  {...describedBy('routingNumber')}
+                  {...form.register('routingNumber')}
+                />
+              </FormField>
+              <FormField id="account-number" label="Account number">
+                <Input
+                  id="account-number"
+                  inputMode="numeric"
+                  {...describedBy('accountNumber')}
+                  {...form.register('accountNumber')}
+                />
+              </FormField>
             </div>
             <div className="flex items-center gap-2">
-              <Checkbox id="accept-terms" checked={acceptTerms} onCheckedChange={(v) => setAcceptTerms(v === true)} />
+              <Controller
+                control={form.control}
+                name="acceptTerms"
+                render={({ field }) => (
+                  <Checkbox
+                    id="accept-terms"
+                    ref={field.ref}
+                    checked={field.value}
+                    onCheckedChange={(v) => field.onChange(v === true)}
+                    onBlur={field.onBlur}
+                    {...describedBy('acceptTerms')}
+                  />
+                )}
+              />
               <Label htmlFor="accept-terms">I agree to the connected account agreement (test)</Label>
             </div>
-            {error && (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
+            {error.message && (
+              <p id={ERROR_ID} role="alert" className="text-sm text-destructive">
+                {error.message}
               </p>
             )}
             <Button type="submit" disabled={submit.isPending}>

@@ -1,11 +1,22 @@
 import QRCode from 'qrcode';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { SETTINGS_MESSAGES } from '../../../domain/account-settings';
+import {
+  PASSWORD_MAX,
+  TOTP_CODE_LENGTH,
+  twoFactorCodeSchema,
+  twoFactorPasswordSchema,
+  type TwoFactorCode,
+  type TwoFactorPassword,
+} from '../../../domain/auth';
 import { authClient } from '../../lib/auth-client';
+import { useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
-import { FormField } from '../../ui/form-field';
+import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { useRefreshSession, whileSessionRotates } from '../accounts/api';
 
@@ -15,22 +26,27 @@ type Step = { name: 'password' } | { name: 'verify'; qr: string; secret: string;
 export function TwoFactorDialog({ enabled }: { enabled: boolean }) {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>({ name: 'password' });
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Each step's error stays until its next submit, as it always has (no clearing as the field changes).
+  const passwordForm = useSchemaForm<TwoFactorPassword, z.output<typeof twoFactorPasswordSchema>>(
+    twoFactorPasswordSchema,
+    { defaultValues: { password: '' } },
+  );
+  const codeForm = useSchemaForm<TwoFactorCode, z.output<typeof twoFactorCodeSchema>>(twoFactorCodeSchema, {
+    defaultValues: { code: '' },
+  });
+  const password = useWatch({ control: passwordForm.control, name: 'password' });
+  const code = useWatch({ control: codeForm.control, name: 'code' });
+  const passwordError = passwordForm.formState.errors.password?.message;
+  const codeError = codeForm.formState.errors.code?.message;
   const refreshSession = useRefreshSession();
 
   const reset = () => {
     setStep({ name: 'password' });
-    setPassword('');
-    setCode('');
-    setError(null);
+    passwordForm.reset();
+    codeForm.reset();
   };
 
-  const submitPassword = async () => {
-    setBusy(true);
-    setError(null);
+  const submitPassword = passwordForm.handleSubmit(async ({ password }) => {
     try {
       if (enabled) {
         const { error: failed } = await authClient.twoFactor.disable({ password });
@@ -51,19 +67,14 @@ export function TwoFactorDialog({ enabled }: { enabled: boolean }) {
         backupCodes: data.backupCodes,
       });
     } catch (e) {
-      setError((e as Error).message || SETTINGS_MESSAGES.twoFactorFailed);
-    } finally {
-      setBusy(false);
+      passwordForm.setError('password', { message: (e as Error).message || SETTINGS_MESSAGES.twoFactorFailed });
     }
-  };
+  });
 
-  const verify = async () => {
-    setBusy(true);
-    setError(null);
-    const { error: failed } = await whileSessionRotates(authClient.twoFactor.verifyTotp({ code: code.trim() }));
-    setBusy(false);
+  const verify = codeForm.handleSubmit(async ({ code }) => {
+    const { error: failed } = await whileSessionRotates(authClient.twoFactor.verifyTotp({ code }));
     if (failed) {
-      setError(SETTINGS_MESSAGES.invalidCode);
+      codeForm.setError('code', { message: SETTINGS_MESSAGES.invalidCode });
       return;
     }
     // The server signed out every other session of the account when the first code was verified.
@@ -71,7 +82,7 @@ export function TwoFactorDialog({ enabled }: { enabled: boolean }) {
     await refreshSession();
     setOpen(false);
     reset();
-  };
+  });
 
   return (
     <Dialog
@@ -93,34 +104,22 @@ export function TwoFactorDialog({ enabled }: { enabled: boolean }) {
         }
       >
         {step.name === 'password' ? (
-          <form
-            className="flex flex-col gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submitPassword();
-            }}
-          >
-            <FormField id="two-factor-password" label="Password" error={error ?? undefined}>
+          <form className="flex flex-col gap-4" noValidate onSubmit={submitPassword}>
+            <FormField id="two-factor-password" label="Password" error={passwordError}>
               <Input
-                id="two-factor-password"
+                {...fieldErrorProps('two-factor-password', passwordError)}
                 type="password"
                 autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                maxLength={PASSWORD_MAX}
+                {...passwordForm.register('password')}
               />
             </FormField>
-            <Button type="submit" disabled={busy || password.length === 0}>
-              {busy ? 'Please wait...' : enabled ? 'Disable' : 'Continue'}
+            <Button type="submit" disabled={passwordForm.formState.isSubmitting || password.length === 0}>
+              {passwordForm.formState.isSubmitting ? 'Please wait...' : enabled ? 'Disable' : 'Continue'}
             </Button>
           </form>
         ) : (
-          <form
-            className="flex flex-col gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void verify();
-            }}
-          >
+          <form className="flex flex-col gap-4" noValidate onSubmit={verify}>
             <img
               src={step.qr}
               alt="QR code for your authenticator app"
@@ -142,18 +141,17 @@ export function TwoFactorDialog({ enabled }: { enabled: boolean }) {
                 ))}
               </ul>
             </div>
-            <FormField id="two-factor-code" label="6-digit code" error={error ?? undefined}>
+            <FormField id="two-factor-code" label="6-digit code" error={codeError}>
               <Input
-                id="two-factor-code"
+                {...fieldErrorProps('two-factor-code', codeError)}
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
+                maxLength={TOTP_CODE_LENGTH}
+                {...codeForm.register('code')}
               />
             </FormField>
-            <Button type="submit" disabled={busy || code.trim().length !== 6}>
-              {busy ? 'Verifying...' : 'Verify and Enable'}
+            <Button type="submit" disabled={codeForm.formState.isSubmitting || code.trim().length !== TOTP_CODE_LENGTH}>
+              {codeForm.formState.isSubmitting ? 'Verifying...' : 'Verify and Enable'}
             </Button>
           </form>
         )}
