@@ -8,6 +8,7 @@
  */
 import { chromium, type Page, type Request } from '@playwright/test';
 import { SERVICE_CATEGORIES } from '../src/domain/categories';
+import { signUpTestUser } from './messaging/test-users';
 import type { RunningServer, SqlCount } from './messaging/versions';
 import { sqlBetween } from './messaging/versions';
 
@@ -102,12 +103,13 @@ export async function runBrowsers(server: RunningServer, options: BrowserOptions
     const run = Date.now().toString(36);
     const open = async (role: 'client' | 'provider') => {
       const context = await browser.newContext({ baseURL: base, viewport: VIEWPORT });
-      const page = await context.newPage();
-      const response = await page.request.post('/api/test/users', {
-        data: { email: `bench-${run}-${role}@example.com`, firstName: role === 'client' ? 'Casey' : 'Parker' },
-      });
-      if (!response.ok()) throw new Error(`sign-up: ${response.status()} ${await response.text()}`);
-      return page;
+      const { cookies } = await signUpTestUser(
+        base,
+        `bench-${run}-${role}@example.com`,
+        role === 'client' ? 'Casey' : 'Parker',
+      );
+      await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: base })));
+      return context.newPage();
     };
     const [client, provider] = [await open('client'), await open('provider')];
     const call = async <T>(page: Page, path: string, data: unknown): Promise<T> => {

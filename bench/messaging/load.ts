@@ -10,6 +10,7 @@
  */
 import WebSocket from 'ws';
 import { SERVICE_CATEGORIES } from '../../src/domain/categories';
+import { signUpTestUser } from './test-users';
 import type { RunningServer, SqlCount } from './versions';
 import { sqlBetween } from './versions';
 
@@ -62,21 +63,6 @@ export async function runLoad(server: RunningServer, options: LoadOptions) {
   const { base } = server;
   let httpRequests = 0;
 
-  async function signUp(email: string, firstName: string): Promise<User> {
-    const response = await fetch(`${base}/api/test/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, firstName }),
-    });
-    if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-    return {
-      cookie: response.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; '),
-    };
-  }
-
   async function trpc<T>(user: User, path: string, input: unknown): Promise<T> {
     httpRequests++;
     const response = await fetch(`${base}/api/trpc/${path}`, {
@@ -94,8 +80,8 @@ export async function runLoad(server: RunningServer, options: LoadOptions) {
     Array.from({ length: options.conversations }, (_, i) => i),
     SETUP_CONCURRENCY,
     async (i) => {
-      const provider = await signUp(`bench-${run}-provider-${i}@example.com`, 'Provider');
-      const client = await signUp(`bench-${run}-client-${i}@example.com`, 'Client');
+      const provider: User = await signUpTestUser(base, `bench-${run}-provider-${i}@example.com`, 'Provider');
+      const client: User = await signUpTestUser(base, `bench-${run}-client-${i}@example.com`, 'Client');
       const service = await trpc<{ id: string }>(provider, 'services.create', {
         title: `Benchmark tutoring ${i}`,
         description: 'A service its client requests, then they talk.',

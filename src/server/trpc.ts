@@ -155,7 +155,7 @@ export async function createContext(
       // Remembered under the cookie only if that cookie is the session better-auth found (its signed token).
       return loaded && sessionTokenMatches(token, loaded.token)
         ? loaded
-        : loaded && { ...loaded, expiresAt: new Date(0) };
+        : loaded && { value: loaded.value, remember: false as const };
     });
   };
   let remembered: Promise<RequestSession | null> | null = null;

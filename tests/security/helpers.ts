@@ -1,11 +1,11 @@
 /**
  * Shared tools of the security battery (tests/security): the procedure inventory read from the real router, calls
  * as a browser makes them (HTTP and WebSocket), database snapshots to prove that a refused attack changed nothing,
- * and one "world" of two users' objects for a third user to attack.
+ * one "world" of two users' objects for a third user to attack, and a file's server with the ways a session ends.
  */
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type WebSocket from 'ws';
 import type { ZodType } from 'zod';
 import { SERVICE_CATEGORIES } from '../../src/domain/categories';
@@ -20,6 +20,8 @@ import {
 } from '../../src/server/testing/marketplace';
 import {
   callRaw,
+  createTestApp,
+  signIn,
   STRONG_PASSWORD,
   TEST_ORIGIN,
   upload,
@@ -481,4 +483,56 @@ export function keysOf(value: unknown, into = new Set<string>()): Set<string> {
     }
   }
   return into;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A file's server and sessions
+
+/**
+ * The file's server with one signed-in user, started before its tests and closed after them. Read `.app` and
+ * `.user` inside tests and hooks: they are set once the file's beforeAll has run.
+ */
+export function appWithUser(): { app: TestApp; user: TestUser } {
+  const given = {} as { app: TestApp; user: TestUser };
+  beforeAll(async () => {
+    given.app = await createTestApp();
+    given.user = await testUser(given.app);
+  });
+  afterAll(() => given.app?.close());
+  return given;
+}
+
+/** A better-auth route (sign-out, change-password, revoke-other-sessions) posted by the signed-in browser. */
+export function authPost(app: TestApp, path: string, cookie: string, payload: unknown = {}) {
+  return app.server.inject({
+    method: 'POST',
+    url: `/api/auth/${path}`,
+    headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+/** The user signed in on another device: a second session of the same account; returns its cookie. */
+export async function secondDevice(app: TestApp, user: TestUser) {
+  const { cookie } = await signIn(app, user.email, STRONG_PASSWORD);
+  expect(cookie).toContain('session_token');
+  return cookie;
+}
+
+/** Settings' Change Password with the other devices signed out. */
+export function changePasswordSigningOutOthers(app: TestApp, cookie: string) {
+  return authPost(app, 'change-password', cookie, {
+    currentPassword: STRONG_PASSWORD,
+    newPassword: 'Another-sturdy-2',
+    revokeOtherSessions: true,
+  });
+}
+
+/** Settings' Delete Account: the typed email and the password, as the owner sends them. */
+export function deleteOwnAccount(app: TestApp, user: TestUser) {
+  return callRaw(app, 'accounts.deleteAccount', {
+    method: 'POST',
+    cookie: user.cookie,
+    input: { confirmEmail: user.email, password: STRONG_PASSWORD },
+  });
 }

@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   IMAGE_TOO_MANY_PIXELS_MESSAGE,
   MAX_IMAGE_PIXELS,
@@ -10,17 +10,11 @@ import {
   UPLOADS_PER_USER,
   UPLOADS_RATE_LIMITED_MESSAGE,
 } from '../../src/domain/files';
-import { testUser, type TestUser } from '../../src/server/testing/marketplace';
-import { createTestApp, TEST_ORIGIN, upload, type TestApp } from '../../src/server/testing/test-app';
+import { testUser } from '../../src/server/testing/marketplace';
+import { TEST_ORIGIN, upload } from '../../src/server/testing/test-app';
+import { appWithUser } from './helpers';
 
-let app: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  user = await testUser(app);
-});
-afterAll(() => app.close());
+const given = appWithUser();
 
 /** A phone photo: 64 x 48 pixels stored sideways (orientation 6), with GPS coordinates and an author in EXIF. */
 async function photoWithGps(): Promise<Buffer> {
@@ -68,7 +62,7 @@ function pngDeclaring(width: number, height: number): Buffer {
 }
 
 async function served(url: string): Promise<Buffer> {
-  const response = await app.server.inject({ method: 'GET', url });
+  const response = await given.app.server.inject({ method: 'GET', url });
   expect(response.statusCode).toBe(200);
   return response.rawPayload;
 }
@@ -89,8 +83,8 @@ async function expectNoMetadata(file: Buffer) {
 describe('uploaded photos never publish their metadata', () => {
   for (const kind of ['portfolio', 'service', 'request'] as const) {
     it(`a ${kind} image is served without EXIF, GPS, XMP or comments, upright`, async () => {
-      const result = await upload(app, kind, await photoWithGps(), {
-        cookie: user.cookie,
+      const result = await upload(given.app, kind, await photoWithGps(), {
+        cookie: given.user.cookie,
         filename: 'IMG_0001.jpg',
         type: 'image/jpeg',
       });
@@ -100,8 +94,8 @@ describe('uploaded photos never publish their metadata', () => {
   }
 
   it('an avatar is served without EXIF or GPS', async () => {
-    const result = await upload(app, 'avatar', await photoWithGps(), {
-      cookie: user.cookie,
+    const result = await upload(given.app, 'avatar', await photoWithGps(), {
+      cookie: given.user.cookie,
       filename: 'me.jpg',
       type: 'image/jpeg',
     });
@@ -118,7 +112,7 @@ describe('decompression bombs are refused from the header', () => {
     expect(bomb.length).toBeLessThan(100_000);
     for (const kind of ['avatar', 'portfolio', 'service', 'request'] as const) {
       const started = performance.now();
-      const result = await upload(app, kind, bomb, { cookie: user.cookie });
+      const result = await upload(given.app, kind, bomb, { cookie: given.user.cookie });
       expect(result.status).toBe(400);
       expect(result.json.error).toBe(IMAGE_TOO_MANY_PIXELS_MESSAGE);
       expect(performance.now() - started).toBeLessThan(2000);
@@ -131,7 +125,7 @@ describe('decompression bombs are refused from the header', () => {
     const bomb = pngDeclaring(10_000, 10_000);
     const before = process.memoryUsage().rss;
     for (const kind of ['avatar', 'portfolio'] as const) {
-      const result = await upload(app, kind, bomb, { cookie: user.cookie });
+      const result = await upload(given.app, kind, bomb, { cookie: given.user.cookie });
       expect(result.status).toBe(400);
       expect(result.json.error).toBe(IMAGE_TOO_MANY_PIXELS_MESSAGE);
     }
@@ -145,10 +139,10 @@ describe('concurrent uploads queue instead of piling up', () => {
     const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#39c' } })
       .jpeg()
       .toBuffer();
-    const uploaders = await Promise.all([testUser(app), testUser(app), testUser(app)]);
+    const uploaders = await Promise.all([testUser(given.app), testUser(given.app), testUser(given.app)]);
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        upload(app, i % 2 ? 'service' : 'portfolio', image, {
+        upload(given.app, i % 2 ? 'service' : 'portfolio', image, {
           cookie: uploaders[i % 3]!.cookie,
           filename: 'a.jpg',
           type: 'image/jpeg',
@@ -175,7 +169,7 @@ function multipartBody(file: Buffer) {
 
 describe('one account cannot hold the server memory or fill its disk with uploads', () => {
   it('60 parallel 8 MB avatar uploads from one account: all but its 2 slots are refused at once, memory stays bounded', async () => {
-    const attacker = await testUser(app);
+    const attacker = await testUser(given.app);
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
       .jpeg()
       .toBuffer();
@@ -188,7 +182,7 @@ describe('one account cannot hold the server memory or fill its disk with upload
     const started = Date.now();
     const responses = await Promise.all(
       Array.from({ length: 60 }, () =>
-        app.server.inject({
+        given.app.server.inject({
           method: 'POST',
           url: '/api/uploads/avatar',
           headers: { origin: TEST_ORIGIN, cookie: attacker.cookie, 'content-type': contentType },
@@ -207,25 +201,31 @@ describe('one account cannot hold the server memory or fill its disk with upload
     expect(Date.now() - started).toBeLessThan(10_000);
 
     // The slots are given back: the same account can upload again right after.
-    const next = await upload(app, 'avatar', photo, { cookie: attacker.cookie, filename: 'a.jpg', type: 'image/jpeg' });
+    const next = await upload(given.app, 'avatar', photo, {
+      cookie: attacker.cookie,
+      filename: 'a.jpg',
+      type: 'image/jpeg',
+    });
     expect(next.status).toBe(200);
   });
 
   it('a few uploads in a row work; a loop is stopped by the per-account window', async () => {
-    const looper = await testUser(app);
+    const looper = await testUser(given.app);
     const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3c3' } })
       .png()
       .toBuffer();
     const statuses: number[] = [];
     for (let i = 0; i < UPLOADS_PER_USER.points; i += 1) {
-      statuses.push((await upload(app, i % 2 ? 'service' : 'portfolio', photo, { cookie: looper.cookie })).status);
+      statuses.push(
+        (await upload(given.app, i % 2 ? 'service' : 'portfolio', photo, { cookie: looper.cookie })).status,
+      );
     }
     expect(statuses.every((s) => s === 200)).toBe(true);
-    const beyond = await upload(app, 'portfolio', photo, { cookie: looper.cookie });
+    const beyond = await upload(given.app, 'portfolio', photo, { cookie: looper.cookie });
     expect(beyond.status).toBe(429);
     expect(beyond.json.error).toBe(UPLOADS_RATE_LIMITED_MESSAGE);
     // Another account is not affected.
-    const other = await testUser(app);
-    expect((await upload(app, 'portfolio', photo, { cookie: other.cookie })).status).toBe(200);
+    const other = await testUser(given.app);
+    expect((await upload(given.app, 'portfolio', photo, { cookie: other.cookie })).status).toBe(200);
   });
 });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { sessions, users } from '../../src/server/db/schema/auth';
 import { channels } from '../../src/server/realtime/channels';
-import { testUser, type TestUser } from '../../src/server/testing/marketplace';
-import { createTestApp, signIn, STRONG_PASSWORD, TEST_ORIGIN, type TestApp } from '../../src/server/testing/test-app';
+import { testUser } from '../../src/server/testing/marketplace';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testing/test-app';
+import { authPost, changePasswordSigningOutOthers, deleteOwnAccount, secondDevice } from './helpers';
 
 /**
  * Issue 11, item 3: a session that ends (sign-out, password change, "sign out other devices", account or admin
@@ -44,34 +45,19 @@ async function expectClosedWithinASecond(tab: Awaited<ReturnType<typeof openTab>
   expect(tab.closedAt()! - endedAt).toBeLessThan(1000);
 }
 
-async function secondDevice(user: TestUser) {
-  const { cookie } = await signIn(app, user.email, STRONG_PASSWORD);
-  expect(cookie).toContain('session_token');
-  return cookie;
-}
-
-function authPost(path: string, cookie: string, payload: unknown = {}) {
-  return app.server.inject({
-    method: 'POST',
-    url: `/api/auth/${path}`,
-    headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
-    payload: payload as Record<string, unknown>,
-  });
-}
-
 describe('a session that ends loses its live sockets', () => {
   it('signing out closes every open socket of that session (the other tabs) within a second', async () => {
     const user = await testUser(app);
     const tab = await openTab(user.cookie);
     const endedAt = Date.now();
-    expect((await authPost('sign-out', user.cookie)).statusCode).toBe(200);
+    expect((await authPost(app, 'sign-out', user.cookie)).statusCode).toBe(200);
     await expectClosedWithinASecond(tab, endedAt);
   });
 
   it('after sign-out, a query or mutation sent on the old socket at once is refused', async () => {
     const user = await testUser(app);
     const tab = await openTab(user.cookie);
-    await authPost('sign-out', user.cookie);
+    await authPost(app, 'sign-out', user.cookie);
     const me = await tab.call('query', 'profiles.mine');
     const beat = await tab.call('mutation', 'presence.heartbeat');
     // Refused, or the socket is already gone: never answered as the signed-out user.
@@ -82,13 +68,9 @@ describe('a session that ends loses its live sockets', () => {
 
   it('changing the password (other devices signed out) closes the other devices’ sockets', async () => {
     const user = await testUser(app);
-    const other = await openTab(await secondDevice(user));
+    const other = await openTab(await secondDevice(app, user));
     const endedAt = Date.now();
-    const changed = await authPost('change-password', user.cookie, {
-      currentPassword: STRONG_PASSWORD,
-      newPassword: 'Another-sturdy-2',
-      revokeOtherSessions: true,
-    });
+    const changed = await changePasswordSigningOutOthers(app, user.cookie);
     expect(changed.statusCode).toBe(200);
     await expectClosedWithinASecond(other, endedAt);
   });
@@ -96,9 +78,9 @@ describe('a session that ends loses its live sockets', () => {
   it('"sign out other devices" closes their sockets and keeps this one', async () => {
     const user = await testUser(app);
     const mine = await openTab(user.cookie);
-    const other = await openTab(await secondDevice(user));
+    const other = await openTab(await secondDevice(app, user));
     const endedAt = Date.now();
-    expect((await authPost('revoke-other-sessions', user.cookie)).statusCode).toBe(200);
+    expect((await authPost(app, 'revoke-other-sessions', user.cookie)).statusCode).toBe(200);
     await expectClosedWithinASecond(other, endedAt);
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(mine.closedAt()).toBeNull();
@@ -107,15 +89,10 @@ describe('a session that ends loses its live sockets', () => {
 
   it('deleting the account closes every socket of the account', async () => {
     const user = await testUser(app);
-    const tabs = [await openTab(user.cookie), await openTab(await secondDevice(user))];
+    const tabs = [await openTab(user.cookie), await openTab(await secondDevice(app, user))];
     const endedAt = Date.now();
-    const deleted = await app.server.inject({
-      method: 'POST',
-      url: '/api/trpc/accounts.deleteAccount',
-      headers: { origin: TEST_ORIGIN, cookie: user.cookie, 'content-type': 'application/json' },
-      payload: JSON.stringify({ confirmEmail: user.email, password: STRONG_PASSWORD }),
-    });
-    expect(deleted.statusCode).toBe(200);
+    const deleted = await deleteOwnAccount(app, user);
+    expect(deleted.status).toBe(200);
     for (const tab of tabs) await expectClosedWithinASecond(tab, endedAt);
   });
 
@@ -138,7 +115,7 @@ describe('a session that ends loses its live sockets', () => {
   it('a running subscription stops delivering once its session is gone', async () => {
     const user = await testUser(app);
     const tab = await openTab(user.cookie);
-    await authPost('sign-out', user.cookie);
+    await authPost(app, 'sign-out', user.cookie);
     await expect.poll(() => tab.closedAt(), { timeout: 2000 }).not.toBeNull();
     const before = tab.replies.length;
     // What the attacker's old tab would still hear: the user's profile changing.
@@ -172,7 +149,7 @@ describe('live updates only over the tracked WebSocket', () => {
           body += new TextDecoder().decode(value);
         }
       })().catch(() => false);
-      await authPost('sign-out', user.cookie);
+      await authPost(app, 'sign-out', user.cookie);
       app.bus.publish(channels.profile(user.id), { type: 'profile-updated' });
       const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1500));
       const refused = response.status >= 400 || (await Promise.race([ended, timeout]));

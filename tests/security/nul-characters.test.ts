@@ -1,47 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '../../src/domain/text';
-import { testUser, trpcAs, type TestUser } from '../../src/server/testing/marketplace';
-import {
-  createTestApp,
-  nextClientIp,
-  STRONG_PASSWORD,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../src/server/testing/test-app';
+import { trpcAs } from '../../src/server/testing/marketplace';
+import { nextClientIp, STRONG_PASSWORD, TEST_ORIGIN } from '../../src/server/testing/test-app';
+import { appWithUser } from './helpers';
 
 // Found by the fuzzing battery: PostgreSQL text cannot hold U+0000, and a string carrying one reached SQL and
 // answered 500. Every entry point refuses it with a clear 400 and stores nothing.
 
-let app: TestApp;
-let user: TestUser;
-beforeAll(async () => {
-  app = await createTestApp();
-  user = await testUser(app);
-});
-afterAll(() => app.close());
+const given = appWithUser();
 
 describe('a null character in any input', () => {
   it('is refused by every tRPC procedure with a clear message, before its use case runs', async () => {
-    const { call } = trpcAs(app);
+    const { call } = trpcAs(given.app);
     for (const [path, input] of [
       ['paymentTests.completeTestChallenge', { paymentIntentId: '\u0000', approve: true }],
       ['profiles.update', { firstName: 'Nu\u0000ll', lastName: 'Byte', bio: '', school: '', dateOfBirth: '' }],
       ['conversations.send', { id: '00000000-0000-4000-8000-000000000000', text: 'hi\u0000' }],
     ] as const) {
-      const result = await call(user, path, input);
+      const result = await call(given.user, path, input);
       expect(result.status, path).toBe(400);
       expect(result.error?.message, path).toBe(NUL_CHARACTER_MESSAGE);
     }
-    const profile = await app.database.db.execute<{ first_name: string }>(
-      `select first_name from profiles where id = '${user.id}'`,
+    const profile = await given.app.database.db.execute<{ first_name: string }>(
+      `select first_name from profiles where id = '${given.user.id}'`,
     );
     expect(profile.rows[0]?.first_name).not.toContain('\u0000');
   });
 
   it('is refused in a query string or a JSON body of the plain HTTP routes', async () => {
-    const listing = await app.server.inject({ method: 'GET', url: '/api/listings/services?search=%00' });
+    const listing = await given.app.server.inject({ method: 'GET', url: '/api/listings/services?search=%00' });
     expect(listing.statusCode).toBe(400);
-    const signUp = await app.server.inject({
+    const signUp = await given.app.server.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
@@ -57,7 +46,7 @@ describe('a null character in any input', () => {
     });
     expect(signUp.statusCode).toBe(400);
     expect(signUp.json().message).toBe(NUL_CHARACTER_MESSAGE);
-    const created = await app.database.db.execute(`select 1 from users where email = 'nul-byte@example.com'`);
+    const created = await given.app.database.db.execute(`select 1 from users where email = 'nul-byte@example.com'`);
     expect(created.rows).toHaveLength(0);
   });
 });

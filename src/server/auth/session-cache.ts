@@ -17,12 +17,21 @@ export interface CachedSession<S> {
   expiresAt: Date;
 }
 
+/**
+ * A session that answers the request that loaded it and is never remembered: better-auth found it, but not under
+ * the token it would be remembered by (a planted cookie beside the real one must not become a key to it).
+ */
+export interface UnrememberedSession<S> {
+  value: S;
+  remember: false;
+}
+
 export interface SessionCache {
   /**
    * The session behind a session cookie: from memory when it was read in the last seconds, otherwise `load`
-   * (better-auth). A missing or ended session is never remembered.
+   * (better-auth). A missing or ended session is never remembered, nor one `load` marks `remember: false`.
    */
-  read<S>(token: string, load: () => Promise<CachedSession<S> | null>): Promise<S | null>;
+  read<S>(token: string, load: () => Promise<CachedSession<S> | UnrememberedSession<S> | null>): Promise<S | null>;
   close(): void;
 }
 
@@ -60,12 +69,13 @@ export function createSessionCache(
   void listen(bus.subscribe(channels.sessionsChanged, { signal: stop.signal }), forgetAll);
 
   return {
-    async read<S>(token: string, load: () => Promise<CachedSession<S> | null>) {
+    async read<S>(token: string, load: () => Promise<CachedSession<S> | UnrememberedSession<S> | null>) {
       const cached = byToken.get(token);
       if (cached && cached.expiresAt.getTime() > Date.now()) return cached.value as S;
       const started = generation;
       const loaded = await load();
       if (!loaded) return null;
+      if ('remember' in loaded) return loaded.value;
       const ttl = Math.min(ttlMs, loaded.expiresAt.getTime() - Date.now());
       if (started === generation && ttl > 0) byToken.set(token, loaded, { ttl });
       return loaded.value;

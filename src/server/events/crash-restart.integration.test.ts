@@ -1,17 +1,17 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { eventDataFolder } from './testing/event-database';
 
 const CHILD = path.join(import.meta.dirname, 'testing/crash-child.ts');
-// One data folder for both cases: a fresh one costs PGlite several seconds of initdb in each child that makes it.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'events-crash-'));
+// One data folder for both cases (the second finds the first's event already run), copied from the run's template:
+// every child would otherwise pay PGlite's initdb and the migrations on a fresh one.
+const { dataDir, remove } = eventDataFolder(inject('databaseTemplate'));
 const children = new Set<ReturnType<typeof spawn>>();
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  remove();
 });
 
 /** Runs the stand-in server on a data folder; `until` resolves on its first output line matching. */

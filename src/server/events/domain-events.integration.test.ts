@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AppEvent, EventOf } from './app-events';
 import { registerHandlers } from './dispatcher';
 import { createDomainEvents, type DomainEvents, type DomainEventsOptions } from './domain-events';
@@ -20,7 +20,7 @@ let database: EventDatabase;
 let service: DomainEvents | null = null;
 
 beforeAll(async () => {
-  database = await openEventDatabase();
+  database = await openEventDatabase(inject('databaseTemplate'));
   await database.db.execute(sql`create table listing_changes (id serial primary key, owner text not null)`);
 });
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import type { AppEvent } from './app-events';
 import { createDomainEvents, type DomainEvents } from './domain-events';
@@ -22,7 +22,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
   const services: DomainEvents[] = [];
 
   beforeAll(async () => {
-    first = await openEventDatabase();
+    first = await openEventDatabase(inject('databaseTemplate'));
     second = await openDatabase({ kind: 'server', url: first.url! });
   });
   afterAll(async () => {

@@ -1,8 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import { migrateDatabase, openDatabase, schema, type Database, type DatabaseTarget, type Db } from '../../db/database';
+import type pg from 'pg';
+import { schema, type Database, type Db } from '../../db/database';
+import { openTestDatabase, type DatabaseTemplate } from '../../testing/test-database';
 import type { DispatchLog } from '../dispatcher';
 import { defineHandler, type AnyEventHandler } from '../handlers';
 import type { AppEventType } from '../app-events';
@@ -15,25 +18,12 @@ export interface EventDatabase extends Database {
 }
 
 /**
- * A migrated scratch database for the event infrastructure's tests: in-memory PGlite, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL. With `handler_runs`, the table test handlers write to.
+ * A scratch database for the event infrastructure's tests, started as every integration test's is (a copy of the
+ * run's template: pass `inject('databaseTemplate')`; without one, as in measure-outbox.ts, migrated here), with
+ * `handler_runs`, the table test handlers write to.
  */
-export async function openEventDatabase(): Promise<EventDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let target: DatabaseTarget = { kind: 'embedded', dataDir: 'memory://' };
-  let url: string | null = null;
-  let drop = async () => {};
-  if (serverUrl) {
-    const name = `test_${randomUUID().replaceAll('-', '')}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const address = new URL(serverUrl);
-    address.pathname = `/${name}`;
-    url = address.toString();
-    target = { kind: 'server', url };
-    drop = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-  }
-  const database = await openDatabase(target);
-  await migrateDatabase(database.db);
+export async function openEventDatabase(template: DatabaseTemplate | undefined): Promise<EventDatabase> {
+  const { database, url, drop } = await openTestDatabase(template);
   await createRunsTable(database.db);
   return {
     ...database,
@@ -45,14 +35,17 @@ export async function openEventDatabase(): Promise<EventDatabase> {
   };
 }
 
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
+/**
+ * An embedded data folder for processes that open the database themselves (crash-child.ts): a copy of the run's
+ * template, or, without one, an empty folder the first process initializes and migrates.
+ */
+export function eventDataFolder(template: DatabaseTemplate | undefined): { dataDir: string; remove(): void } {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'events-crash-'));
+  const remove = () => rmSync(root, { recursive: true, force: true });
+  if (template?.kind !== 'embedded') return { dataDir: root, remove };
+  const dataDir = path.join(root, 'pgdata');
+  cpSync(template.dataDir, dataDir, { recursive: true });
+  return { dataDir, remove };
 }
 
 export async function createRunsTable(db: Db) {

@@ -11,7 +11,7 @@ import { recordEventSql, recordEvents } from '../record-events';
 import { countingDb, openEventDatabase, recordingLog } from './event-database';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const database = await openEventDatabase();
+const database = await openEventDatabase(undefined);
 const { db } = database;
 const counting = countingDb(database.pool);
 const label = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
