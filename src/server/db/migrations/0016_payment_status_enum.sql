@@ -1,5 +1,5 @@
 -- A payment's status becomes an enum of the domain's list (domain/payments.ts), the only values ever written.
--- conversations.request_status was never read or written after its default: dropped.
+-- conversations.request_status is no longer in the code; it is dropped by a later migration, once no server of the
+-- previous release (which still selects it) can be running against this database.
 CREATE TYPE "public"."payment_status" AS ENUM('requires_payment_method', 'requires_action', 'succeeded', 'failed');--> statement-breakpoint
-ALTER TABLE "payment_transactions" ALTER COLUMN "status" SET DATA TYPE "public"."payment_status" USING "status"::"public"."payment_status";--> statement-breakpoint
-ALTER TABLE "conversations" DROP COLUMN "request_status";
+ALTER TABLE "payment_transactions" ALTER COLUMN "status" SET DATA TYPE "public"."payment_status" USING "status"::"public"."payment_status";
