@@ -70,7 +70,7 @@ export const APP_ERRORS = {
   ROOM_ROLE_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.roleFailed },
   ROOM_MEMBER_ACTION_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.removeFailed },
   ROOM_MESSAGE_EMPTY: { status: 'BAD_REQUEST', message: ROOM_MESSAGE_MESSAGES.empty },
-  ROOM_MESSAGE_NOT_FOUND: { status: 'NOT_FOUND', message: ROOM_MESSAGE_MESSAGES.editFailed },
+  ROOM_MESSAGE_NOT_FOUND: { status: 'NOT_FOUND', message: ROOM_MESSAGE_MESSAGES.loadFailed },
   ROOM_EDIT_NOT_AUTHOR: { status: 'FORBIDDEN', message: ROOM_MESSAGE_MESSAGES.onlyOwnEdit },
   ROOM_DELETE_REFUSED: { status: 'FORBIDDEN', message: ROOM_MESSAGE_MESSAGES.noDeletePermission },
   ROOM_MEDIA_UNSUPPORTED: { status: 'BAD_REQUEST', message: MEDIA_MESSAGES.unsupported },

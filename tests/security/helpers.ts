@@ -279,6 +279,9 @@ export interface World {
   disputedConversationId: string;
   /** The first message of the paid conversation, for earlierMessages. */
   firstMessage: { id: string; createdAt: string };
+  /** The provider's private chat room, the client a member; a message of the client's in it. */
+  roomId: string;
+  roomMessage: { id: string; sentAt: string };
 }
 
 export async function buildWorld(app: TestApp): Promise<World> {
@@ -335,6 +338,10 @@ export async function buildWorld(app: TestApp): Promise<World> {
   });
   await ok(client, 'conversations.send', { id: paidConversationId, text: 'See you on Monday!' });
   const messages = await ok(client, 'conversations.messages', { id: paidConversationId });
+  const room = await ok(provider, 'rooms.create', { name: 'Provider lounge', description: '', isPrivate: true });
+  await ok(provider, 'rooms.addMember', { id: room.id, userId: client.id });
+  const roomMessage = await ok(client, 'roomMessages.send', { roomId: room.id, content: 'My bus leaves at 4.' });
+  await ok(provider, 'roomMessages.react', { messageId: roomMessage.id, emoji: '👍' });
 
   return {
     provider,
@@ -357,6 +364,8 @@ export async function buildWorld(app: TestApp): Promise<World> {
     completedConversationId,
     disputedConversationId,
     firstMessage: { id: messages[0]!.id, createdAt: new Date(messages[0]!.createdAt).toISOString() },
+    roomId: room.id,
+    roomMessage: { id: roomMessage.id, sentAt: roomMessage.sentAt },
   };
 }
 
@@ -453,6 +462,30 @@ export function inputsAgainst(world: World): Record<string, unknown> {
     'paymentTests.completeTestChallenge': { paymentIntentId: w.unpaidPaymentIntentId, approve: true },
     'paymentTests.runCheck': { check: 'configuration' },
     'paymentTests.routing': { amount: 10 },
+    'rooms.list': {},
+    'rooms.get': { id: w.roomId },
+    'rooms.create': { name: 'Attacker room', description: '', isPrivate: false },
+    'rooms.update': { id: w.roomId, name: 'Defaced room', description: '', isPrivate: false },
+    'rooms.delete': { id: w.roomId },
+    'rooms.members': { id: w.roomId },
+    'rooms.join': { id: w.roomId },
+    'rooms.leave': { id: w.roomId },
+    'rooms.searchUsers': { query: 'Priya' },
+    'rooms.addMember': { id: w.roomId, userId: w.attacker.id },
+    'rooms.setRole': { id: w.roomId, userId: w.client.id, role: 'admin' },
+    'rooms.memberAction': { id: w.roomId, userId: w.client.id, action: 'ban' },
+    'rooms.events': { id: w.roomId },
+    'roomMessages.list': { roomId: w.roomId },
+    'roomMessages.earlier': { roomId: w.roomId, before: w.roomMessage },
+    'roomMessages.thread': { roomId: w.roomId, parentId: w.roomMessage.id },
+    'roomMessages.send': { roomId: w.roomId, content: 'Meet me after school' },
+    'roomMessages.edit': { messageId: w.roomMessage.id, content: 'Edited by someone else' },
+    'roomMessages.delete': { messageId: w.roomMessage.id },
+    'roomMessages.react': { messageId: w.roomMessage.id, emoji: '👎' },
+    'roomMessages.removeReaction': { messageId: w.roomMessage.id },
+    'roomMessages.markRead': { roomId: w.roomId },
+    'roomMessages.typing': { roomId: w.roomId, typing: true },
+    'roomMessages.cleanupStickers': { roomId: w.roomId },
   };
 }
 

@@ -93,6 +93,11 @@ let own: {
   portfolioItemId: string;
   sparePortfolioItemId: string;
   conversationId: string;
+  roomId: string;
+  spareRoomId: string;
+  roomMessageId: string;
+  spareRoomMessageId: string;
+  roomMemberId: string;
 };
 
 beforeAll(async () => {
@@ -109,6 +114,13 @@ beforeAll(async () => {
   const item = await ok(m, 'portfolio.create', validPortfolioItem('Mallory site'));
   const spareItem = await ok(m, 'portfolio.create', validPortfolioItem('Mallory spare'));
   const conversation = await ok(m, 'conversations.request', { serviceId: world.serviceId });
+  const room = await ok(m, 'rooms.create', { name: 'Mallory room', description: '', isPrivate: false });
+  const spareRoom = await ok(m, 'rooms.create', { name: 'Mallory spare room', description: '', isPrivate: false });
+  const member = await testUser(app, { firstName: 'Mo' });
+  await ok(member, 'rooms.join', { id: room.id });
+  await ok(member, 'roomMessages.send', { roomId: room.id, content: 'Hi Mallory' });
+  const ownRoomMessage = await ok(m, 'roomMessages.send', { roomId: room.id, content: 'Hi Mo' });
+  const spareRoomMessage = await ok(m, 'roomMessages.send', { roomId: room.id, content: 'Spare' });
   own = {
     serviceId: service.id,
     spareServiceId: spareService.id,
@@ -117,6 +129,11 @@ beforeAll(async () => {
     portfolioItemId: item.id,
     sparePortfolioItemId: spareItem.id,
     conversationId: conversation.id,
+    roomId: room.id,
+    spareRoomId: spareRoom.id,
+    roomMessageId: ownRoomMessage.id,
+    spareRoomMessageId: spareRoomMessage.id,
+    roomMemberId: member.id,
   };
 }, 120_000);
 afterAll(() => app?.close());
@@ -178,6 +195,22 @@ function ownInput(path: string): unknown {
     'paymentTests.completeTestChallenge': { paymentIntentId: 'pi_not_this_one', approve: true },
     'paymentTests.runCheck': { check: 'configuration' },
     'paymentTests.routing': { amount: 10 },
+    'rooms.create': { name: 'Mallory third room', description: '', isPrivate: false },
+    'rooms.update': { id: own.roomId, name: 'Mallory renamed room', description: 'Ours', isPrivate: false },
+    'rooms.delete': { id: own.spareRoomId },
+    'rooms.join': { id: own.roomId },
+    'rooms.leave': { id: own.roomId },
+    'rooms.addMember': { id: own.roomId, userId: world.attacker.id },
+    'rooms.setRole': { id: own.roomId, userId: own.roomMemberId, role: 'moderator' },
+    'rooms.memberAction': { id: own.roomId, userId: own.roomMemberId, action: 'mute' },
+    'roomMessages.send': { roomId: own.roomId, content: 'Payment of $500.00 received' },
+    'roomMessages.edit': { messageId: own.roomMessageId, content: 'Edited words' },
+    'roomMessages.delete': { messageId: own.spareRoomMessageId },
+    'roomMessages.react': { messageId: own.roomMessageId, emoji: '🎉' },
+    'roomMessages.removeReaction': { messageId: own.roomMessageId },
+    'roomMessages.markRead': { roomId: own.roomId },
+    'roomMessages.typing': { roomId: own.roomId, typing: true },
+    'roomMessages.cleanupStickers': { roomId: own.roomId },
   };
   return inputs[path];
 }
@@ -205,6 +238,7 @@ async function victimFootprint(victimId: string) {
     (select count(*) from service_requests where user_id = ${victimId})::text as requests,
     (select count(*) from portfolio_items where user_id = ${victimId})::text as portfolio,
     (select count(*) from messages where sender_id = ${victimId})::text as messages,
+    (select count(*) from chat_messages where sender_id = ${victimId})::text as room_messages,
     (select count(*) from reviews where reviewer_id = ${victimId} or provider_id = ${victimId})::text as reviews,
     (select count(*) from conversations where participant1_id = ${victimId} or participant2_id = ${victimId})::text
       as conversations`);

@@ -10,7 +10,7 @@
 import type { MessageKind } from '../../domain/messages';
 import type { Party } from '../../domain/negotiation';
 import type { PricingType } from '../../domain/services';
-import type { RoomData, RoomMemberData, RoomMessageData } from '../features/rooms/room-events';
+import type { RoomData, RoomMemberData, RoomMessageData, RoomReader } from '../features/rooms/room-events';
 
 /** Both sides of a conversation, so live publishing and handlers reach them without a lookup. */
 export type Participants = {
@@ -85,6 +85,10 @@ export type AppEvent =
   | ({ type: 'dispute.resolved'; disputeId: string; refundCents: number | null } & ConversationEvent)
   /** The client accepted the finished work, or the sweep did after the waiting period (`automatic`). */
   | ({ type: 'completion.confirmed'; automatic: boolean } & ConversationEvent)
+  /** The provider's payout waits for their payout account to be Ready. No message: the payment panel shows it. */
+  | ({ type: 'transfer.held'; transferId: string } & ConversationEvent)
+  /** An admin refund took the provider's payout back at Stripe. No message: the payment panel shows it. */
+  | ({ type: 'transfer.reversed'; transferId: string } & ConversationEvent)
   /** Paying the provider failed; the sweep tries again later. No message: the payment panel shows the state. */
   | ({ type: 'transfer.failed'; transferId: string } & ConversationEvent)
   // Chat rooms: each carries what the room's screens need (live publishing sends it as it is)
@@ -105,10 +109,27 @@ export type AppEvent =
   | { type: 'room.message-posted'; actorId: string; roomId: string; messageId: string; message: RoomMessageData }
   | { type: 'room.message-edited'; actorId: string; roomId: string; messageId: string; message: RoomMessageData }
   | { type: 'room.message-deleted'; actorId: string; roomId: string; messageId: string }
-  /** The actor's reaction on a message: the emoji it is now, or null once removed. */
-  | { type: 'room.reaction-changed'; actorId: string; roomId: string; messageId: string; emoji: string | null }
-  /** One reader's receipts for a burst of messages. */
-  | { type: 'room.messages-read'; actorId: string; roomId: string; messageIds: string[]; readAt: string }
+  /**
+   * `userId`'s reaction on a message: the emoji it is now, or null once removed. The actor is who changed it: the
+   * user, or a moderator's clean-up of corrupted stickers.
+   */
+  | {
+      type: 'room.reaction-changed';
+      actorId: string;
+      userId: string;
+      roomId: string;
+      messageId: string;
+      emoji: string | null;
+    }
+  /** One reader's receipts for a burst of messages, with their public name and picture for the receipts row. */
+  | {
+      type: 'room.messages-read';
+      actorId: string;
+      roomId: string;
+      messageIds: string[];
+      readAt: string;
+      reader: RoomReader;
+    }
   // Listings
   | { type: 'service.created'; actorId: string; serviceId: string }
   | { type: 'service.updated'; actorId: string; serviceId: string }

@@ -1,3 +1,4 @@
+import { listen as listenOnBus } from '../../testing/listen';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
@@ -20,19 +21,7 @@ async function recorded() {
   return rows;
 }
 
-/** Everything published on a channel from now until `stop()`. */
-function listen<T>(channel: Channel<T>) {
-  const controller = new AbortController();
-  const seen: T[] = [];
-  void (async () => {
-    try {
-      for await (const event of app.bus.subscribe(channel, { signal: controller.signal })) seen.push(event.data);
-    } catch {
-      // aborted
-    }
-  })();
-  return { seen, stop: () => controller.abort() };
-}
+const listen = <T>(channel: Channel<T>) => listenOnBus(app.bus, channel);
 
 beforeAll(async () => {
   app = await createTestApp();

@@ -30,6 +30,8 @@ const PUBLISHED: Record<ConversationScoped['type'], true> = {
   'dispute.resolved': true,
   'completion.confirmed': true,
   'transfer.failed': true,
+  'transfer.held': true,
+  'transfer.reversed': true,
 };
 
 /**

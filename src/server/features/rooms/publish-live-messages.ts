@@ -1,8 +1,45 @@
-import type { AnyLiveListener } from '../../events/handlers';
+import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
+import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
 
-/** Room messages, edits, deletions, reactions and receipts to the room's live channel. */
+/**
+ * Room messages, edits, deletions, reactions and receipts to the room's live channel, with their data: the screens
+ * apply them to their cache and never refetch. Who hears the channel is checked by the room's subscription.
+ */
 export function roomMessageLiveListeners(bus: EventBus): AnyLiveListener[] {
-  void bus;
-  return [];
+  return [
+    defineLiveListener({
+      on: 'room.message-posted',
+      publish: (e) => bus.publish(channels.room(e.roomId), { type: 'message', message: e.message }),
+    }),
+    defineLiveListener({
+      on: 'room.message-edited',
+      publish: (e) => bus.publish(channels.room(e.roomId), { type: 'message-updated', message: e.message }),
+    }),
+    defineLiveListener({
+      on: 'room.message-deleted',
+      publish: (e) => bus.publish(channels.room(e.roomId), { type: 'message-deleted', messageId: e.messageId }),
+    }),
+    defineLiveListener({
+      on: 'room.reaction-changed',
+      publish: (e) =>
+        bus.publish(channels.room(e.roomId), {
+          type: 'reaction',
+          messageId: e.messageId,
+          userId: e.userId,
+          emoji: e.emoji,
+        }),
+    }),
+    defineLiveListener({
+      on: 'room.messages-read',
+      publish: (e) =>
+        bus.publish(channels.room(e.roomId), {
+          type: 'read',
+          userId: e.actorId,
+          messageIds: e.messageIds,
+          readAt: e.readAt,
+          reader: e.reader,
+        }),
+    }),
+  ] as AnyLiveListener[];
 }

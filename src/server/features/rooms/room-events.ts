@@ -44,6 +44,9 @@ export type RoomMessageData = {
   mediaSize: number | null;
 };
 
+/** Who read: their public first name and picture, as the receipts' avatars and tooltip show them. */
+export type RoomReader = { firstName: string | null; avatarUrl: string | null };
+
 export type RoomMemberData = {
   userId: string;
   role: RoomRole;
@@ -64,8 +67,8 @@ export type RoomLiveEvent =
   | { type: 'message-deleted'; messageId: string }
   /** A user's reaction on a message: the emoji it is now, or null once removed. */
   | { type: 'reaction'; messageId: string; userId: string; emoji: string | null }
-  /** One reader's receipts for a burst of messages. */
-  | { type: 'read'; userId: string; messageIds: string[]; readAt: string }
+  /** One reader's receipts for a burst of messages (a public room's reader may be in no member list: named here). */
+  | { type: 'read'; userId: string; messageIds: string[]; readAt: string; reader: RoomReader }
   | { type: 'typing'; userId: string; name: string; typing: boolean }
   | { type: 'member'; member: RoomMemberData }
   | { type: 'member-left'; userId: string }

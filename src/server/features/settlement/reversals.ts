@@ -2,6 +2,8 @@ import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { paymentFailures } from '../../db/schema/payments';
 import { transfers } from '../../db/schema/settlement';
+import { inTransaction } from '../../events/in-transaction';
+import { conversationEventBase } from './conversation-event-base';
 import type { Settlement, TransferRow } from './settlement-state';
 import type { SettlementDeps } from './transfers';
 
@@ -28,7 +30,14 @@ export async function sendReversal(deps: SettlementDeps, transfer: TransferRow):
       amountCents: transfer.reversedCents!,
       idempotencyKey: `reversal-${transfer.id}`,
     });
-    await deps.db.update(transfers).set({ stripeReversalId: sent.id }).where(eq(transfers.id, transfer.id));
+    await inTransaction(deps, async (tx, emit) => {
+      await tx.update(transfers).set({ stripeReversalId: sent.id }).where(eq(transfers.id, transfer.id));
+      // The panels stop saying the reversal is being sent.
+      if (transfer.conversationId) {
+        const base = await conversationEventBase(tx, transfer.conversationId, null, null);
+        emit({ ...base, type: 'transfer.reversed', transferId: transfer.id });
+      }
+    });
   } catch (error) {
     // The client's refund goes out regardless: the platform carries the loss until the reversal succeeds.
     await deps.db.insert(paymentFailures).values({

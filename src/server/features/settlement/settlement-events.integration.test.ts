@@ -190,6 +190,29 @@ describe('settlement steps', () => {
   });
 });
 
+describe('payout changes after the commit reach the payment panels', () => {
+  it('a payout held for a provider without a Ready account records transfer.held with the state', async () => {
+    const unready = await testUser(app, { firstName: 'Hal' });
+    const id = await completed(30, unready);
+    await t.ok(client, 'settlement.confirm', { conversationId: id });
+    expect(await recorded('transfer.held', { conversationId: id })).toMatchObject([
+      { actorId: null, message: null, state: { serviceCompleted: true } },
+    ]);
+    expect(await recorded('transfer.sent', { conversationId: id })).toEqual([]);
+  });
+
+  it('an admin refund after the payout records transfer.reversed once the reversal is sent', async () => {
+    const id = await completed(50);
+    await t.ok(client, 'settlement.confirm', { conversationId: id });
+    expect(await recorded('transfer.sent', { conversationId: id })).toHaveLength(1);
+    expect(await recorded('transfer.reversed', { conversationId: id })).toEqual([]);
+    await t.ok(admin, 'settlement.refund', { conversationId: id });
+    expect(await recorded('transfer.reversed', { conversationId: id })).toMatchObject([
+      { actorId: null, message: null, participants: { providerId: provider.id } },
+    ]);
+  });
+});
+
 describe('reviews', () => {
   it('records review.submitted once; a refused or repeated review records none', async () => {
     const id = await completed(30);

@@ -36,7 +36,7 @@ async function payoutAccount(db: Db | Tx, providerId: string) {
  * Ready, otherwise marked pending and sent. Safe to call any number of times, from any path.
  */
 export async function payOutIfDue(deps: SettlementDeps, conversationId: string): Promise<void> {
-  const claimed = await deps.db.transaction(async (tx) => {
+  const claimed = await inTransaction(deps, async (tx, emit) => {
     const conversation = await lockConversation(tx, conversationId);
     const { payment, transfer, state } = await readSettlement(tx, conversation);
     if (!payment || !transferDue(state)) return null;
@@ -64,6 +64,14 @@ export async function payOutIfDue(deps: SettlementDeps, conversationId: string):
       })
       .onConflictDoNothing()
       .returning();
+    // Held: the panels learn it now (the provider is asked to set up payouts); a pending one is told when sent.
+    if (row?.status === 'held') {
+      emit({
+        ...(await conversationEventBase(tx, conversationId, null, null)),
+        type: 'transfer.held',
+        transferId: row.id,
+      });
+    }
     return row?.status === 'pending' ? row : null;
   });
   if (claimed) await sendTransfer(deps, claimed);

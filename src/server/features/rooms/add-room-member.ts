@@ -1,0 +1,40 @@
+import { canInvite } from '../../../domain/rooms';
+import type { Db } from '../../db/database';
+import { chatRoomMembers } from '../../db/schema/rooms';
+import type { DomainEvents } from '../../events/domain-events';
+import { inTransaction } from '../../events/in-transaction';
+import { AppError } from '../../errors';
+import { noticePosted, postRoomNotice } from './post-room-notice';
+import { assertCanReadRoom, roomAccess } from './room-access';
+import { loadRoomMember, noticeNameOf } from './room-member-data';
+
+/**
+ * The invite dialog's add (spec 3, section 6: room admins and the creator, or any member of a private room). A user
+ * banned from the room cannot be added back by anyone; an existing member is "already a member".
+ */
+export async function addRoomMember(
+  deps: { db: Db; events: DomainEvents },
+  actor: { id: string },
+  input: { id: string; userId: string },
+) {
+  return inTransaction(deps, async (tx, emit) => {
+    const access = await assertCanReadRoom(tx, input.id, actor.id, { lock: true });
+    if (!canInvite(access.room, access.standing)) throw new AppError('ROOM_CANNOT_ADD');
+    // The room's lock is already held: this read only learns where the invitee stands.
+    const target = await roomAccess(tx, input.id, input.userId);
+    if (target.banned) throw new AppError('ROOM_CANNOT_ADD');
+    if (target.standing !== 'outsider') throw new AppError('ROOM_ALREADY_MEMBER');
+    const name = await noticeNameOf(tx, input.userId);
+    if (name === null) throw new AppError('ROOM_CANNOT_ADD');
+    await tx.insert(chatRoomMembers).values({ roomId: input.id, userId: input.userId, role: 'member' });
+    const member = (await loadRoomMember(tx, input.id, input.userId))!;
+    emit({ type: 'room.member-changed', actorId: actor.id, roomId: input.id, member });
+    const notice = await postRoomNotice(tx, {
+      roomId: input.id,
+      senderId: actor.id,
+      notice: { kind: 'member_added', userId: input.userId, name, byName: (await noticeNameOf(tx, actor.id)) ?? '' },
+    });
+    emit(noticePosted(actor.id, notice));
+    return member;
+  });
+}
