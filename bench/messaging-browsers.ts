@@ -50,14 +50,17 @@ function kindOf(request: Request): string {
   return `${request.method()} ${url.pathname.replace(/[0-9a-f-]{36}/g, ':id')}`;
 }
 
-/** The procedure a frame calls when it is a query or mutation (tRPC's socket protocol), or null. */
-function socketCallOf(frame: string): string | null {
+/** The procedures a frame calls, when it carries queries or mutations (tRPC's socket protocol; one frame may batch several). */
+function socketCallsOf(frame: string): string[] {
+  let parsed: unknown;
   try {
-    const message = JSON.parse(frame) as { method?: string; params?: { path?: string } };
-    return message.method === 'query' || message.method === 'mutation' ? (message.params?.path ?? '?') : null;
+    parsed = JSON.parse(frame);
   } catch {
-    return null; // PING, PONG
+    return []; // PING, PONG
   }
+  return ([parsed].flat() as { method?: string; params?: { path?: string } }[])
+    .filter((message) => message.method === 'query' || message.method === 'mutation')
+    .map((message) => message.params?.path ?? '?');
 }
 
 /** Counts a page's requests and socket calls while `counting` says so. */
@@ -66,10 +69,10 @@ function countRequests(page: Page, counting: () => boolean, sizes: Promise<unkno
   page.on('websocket', (socket) => {
     socket.on('framesent', ({ payload }) => {
       if (!counting()) return;
-      const call = socketCallOf(String(payload));
-      if (!call) return;
-      count.socketCalls++;
-      count.byKind[`socket ${call}`] = (count.byKind[`socket ${call}`] ?? 0) + 1;
+      for (const call of socketCallsOf(String(payload))) {
+        count.socketCalls++;
+        count.byKind[`socket ${call}`] = (count.byKind[`socket ${call}`] ?? 0) + 1;
+      }
     });
     socket.on('framereceived', ({ payload }) => {
       if (counting()) count.bytes += Buffer.byteLength(payload);

@@ -7,9 +7,11 @@ import { benchDiscovery, REQUESTS, SERVICES } from './discovery';
 import { benchEventLoop } from './event-loop';
 import { benchMessaging, messagingOptions } from './messaging';
 import { printMessaging } from './messaging/report';
+import { benchRooms, roomsOptions } from './rooms';
+import { printRooms } from './rooms/report';
 
 const fmt = (n: number) => n.toFixed(1);
-const BENCHMARKS = ['event-loop', 'discovery', 'messaging'];
+const BENCHMARKS = ['event-loop', 'discovery', 'messaging', 'rooms'];
 const chosen = process.argv.slice(2).filter((a) => BENCHMARKS.includes(a));
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
@@ -62,4 +64,8 @@ if (runs('discovery')) {
 
 if (runs('messaging')) {
   printMessaging(await benchMessaging(messagingOptions(process.argv.slice(2))));
+}
+
+if (runs('rooms')) {
+  printRooms(await benchRooms(roomsOptions(process.argv.slice(2))));
 }

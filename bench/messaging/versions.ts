@@ -3,7 +3,7 @@
  * now. Each gets its own folder under the temp dir (git state is never touched) and runs as its own server process,
  * exactly as `npm start` runs it, with a preload that counts the SQL statements it sends.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,6 +85,8 @@ export interface SqlCount {
 
 export interface RunningServer {
   base: string;
+  /** The server's process, for preloads that answer over its IPC channel (bench/rooms/server-stats.mjs). */
+  process: ChildProcess;
   /** Statements the server has sent to its database since it started. */
   sql(): Promise<SqlCount>;
   stop(): Promise<void>;
@@ -92,14 +94,25 @@ export interface RunningServer {
 
 /**
  * The version's own `npm start` (scripts/start.mjs, test build: the test-only sign-up route), on a port and a data
- * folder of its own, embedded PGlite unless `databaseUrl` is given.
+ * folder of its own, embedded PGlite unless `databaseUrl` is given. `preloads` are more `node --import` modules,
+ * after count-sql.mjs.
  */
-export async function startServer(version: Version, port: number, databaseUrl?: string): Promise<RunningServer> {
+export async function startServer(
+  version: Version,
+  port: number,
+  databaseUrl?: string,
+  preloads: string[] = [],
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skillnest-bench-data-'));
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    ['--import', path.join(import.meta.dirname, 'count-sql.mjs'), 'scripts/start.mjs'],
+    [
+      '--import',
+      path.join(import.meta.dirname, 'count-sql.mjs'),
+      ...preloads.flatMap((preload) => ['--import', preload]),
+      'scripts/start.mjs',
+    ],
     {
       cwd: version.root,
       env: {
@@ -140,6 +153,7 @@ export async function startServer(version: Version, port: number, databaseUrl?: 
   let asked = 0;
   return {
     base,
+    process: child,
     sql: () =>
       new Promise<SqlCount>((resolve) => {
         const id = ++asked;

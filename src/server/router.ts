@@ -15,6 +15,7 @@ import { settlementRouter } from './features/settlement/settlement.router';
 import { paymentTestsRouter } from './features/payment-tests/payment-tests.router';
 import { roomsRouter } from './features/rooms/rooms.router';
 import { roomMessagesRouter } from './features/rooms/room-messages.router';
+import { roomMediaRouter } from './features/rooms/room-media.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
   paymentTests: paymentTestsRouter,
   rooms: roomsRouter,
   roomMessages: roomMessagesRouter,
+  roomMedia: roomMediaRouter,
 });
 
 export type AppRouter = typeof appRouter;

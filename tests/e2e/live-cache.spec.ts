@@ -24,10 +24,12 @@ function countApiCalls(page: Page) {
   page.on('websocket', (socket) =>
     socket.on('framesent', ({ payload }) => {
       if (!counting) return;
-      const frame = /^\{/.test(String(payload))
-        ? (JSON.parse(String(payload)) as { method?: string; params?: { path?: string } })
-        : {};
-      if (frame.method === 'query' || frame.method === 'mutation') seen.push(`socket ${frame.params?.path}`);
+      // One frame may carry several calls (the client batches what goes out together).
+      const text = String(payload);
+      const parsed: unknown = /^[[{]/.test(text) ? JSON.parse(text) : [];
+      for (const frame of [parsed].flat() as { method?: string; params?: { path?: string } }[]) {
+        if (frame.method === 'query' || frame.method === 'mutation') seen.push(`socket ${frame.params?.path}`);
+      }
     }),
   );
   return {

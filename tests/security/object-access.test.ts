@@ -4,9 +4,10 @@
  * read and write on them. Each attempt must be refused and leave every business table as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../src/server/testing/test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testing/test-app';
 import { testUser, trpcAs } from '../../src/server/testing/marketplace';
 import {
+  authPost,
   buildWorld,
   callProcedure,
   inputsAgainst,
@@ -16,6 +17,7 @@ import {
   PRIVATE_KEYS,
   privateValues,
   procedureInventory,
+  secondDevice,
   snapshot,
   expectSameRows,
   tinyPng,
@@ -25,8 +27,10 @@ import {
   type ProcedureInfo,
   type TestUser,
   type World,
+  type WsReply,
 } from './helpers';
 import { upload } from '../../src/server/testing/test-app';
+import type WebSocket from 'ws';
 import { SOCKET_CALLS } from '../../src/domain/live-session';
 import { MESSAGE_MAX } from '../../src/domain/negotiation';
 
@@ -205,7 +209,7 @@ describe('a second user cannot read or change the first user’s objects by id',
 
 describe('the calls a tab sends over its WebSocket are checked there as over HTTP', () => {
   /** The call over a socket signed in as `who`: refused, says so, leaks nothing private, and no business row changed. */
-  async function expectRefusedOverSocket(who: TestUser | null, path: string, input: unknown) {
+  async function expectRefusedOverSocket(who: TestUser | null, path: string, input: unknown, appCode?: string) {
     const before = await snapshot(app);
     const socket = await openSocket(app, who);
     try {
@@ -213,6 +217,8 @@ describe('the calls a tab sends over its WebSocket are checked there as over HTT
       const body = JSON.stringify(reply);
       expect(reply.result, `${path} over the socket answered ${body.slice(0, 300)}`).toBeUndefined();
       expect(isClientError(reply.error?.data?.httpStatus ?? 0), body).toBe(true);
+      // Refused for the reason that matters, not by some other check on the way (origin, a rate limit).
+      if (appCode) expect((reply.error?.data as { appCode?: string } | undefined)?.appCode, body).toBe(appCode);
       for (const [label, value] of Object.entries(privateValues(world))) {
         expect(body.includes(value), `${path} refusal leaks the ${label}`).toBe(false);
       }
@@ -225,10 +231,52 @@ describe('the calls a tab sends over its WebSocket are checked there as over HTT
   it.each([...SOCKET_CALLS].map((path) => [path] as const))(
     '%s: a stranger and a signed-out socket are refused on the victims’ conversation',
     async (path) => {
-      await expectRefusedOverSocket(world.attacker, path, inputs[path]);
-      await expectRefusedOverSocket(null, path, inputs[path]);
+      await expectRefusedOverSocket(world.attacker, path, inputs[path], 'NOT_A_PARTICIPANT');
+      await expectRefusedOverSocket(null, path, inputs[path], 'UNAUTHENTICATED');
     },
   );
+
+  it('a socket opened from another site with the victim’s cookie cannot send in their name', async () => {
+    const before = await snapshot(app);
+    const ws: WebSocket = await app.server.injectWS('/api/trpc', {
+      headers: { origin: 'https://evil.example', cookie: world.client.cookie },
+    });
+    const replies: WsReply[] = [];
+    ws.on('message', (data) => String(data) !== 'PING' && replies.push(JSON.parse(String(data)) as WsReply));
+    const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+    ws.send(
+      JSON.stringify({
+        id: 1,
+        method: 'mutation',
+        params: { path: 'conversations.send', input: { id: world.paidConversationId, text: 'Forged from evil' } },
+      }),
+    );
+    await Promise.race([closed, expect.poll(() => replies.length, { timeout: 3000 }).toBeGreaterThan(0)]);
+    expect(replies.filter((r) => r.result)).toEqual([]);
+    ws.terminate();
+    expectSameRows(before, await snapshot(app), 'conversations.send from another site');
+  });
+
+  it('a send on a socket whose session just signed out is refused and writes nothing', async () => {
+    const cookie = await secondDevice(app, world.client);
+    const ws: WebSocket = await app.server.injectWS('/api/trpc', { headers: { origin: TEST_ORIGIN, cookie } });
+    const replies: WsReply[] = [];
+    ws.on('message', (data) => String(data) !== 'PING' && replies.push(JSON.parse(String(data)) as WsReply));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await authPost(app, 'sign-out', cookie)).statusCode).toBe(200);
+    const before = await snapshot(app);
+    ws.send(
+      JSON.stringify({
+        id: 1,
+        method: 'mutation',
+        params: { path: 'conversations.send', input: { id: world.paidConversationId, text: 'After sign-out' } },
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(replies.filter((r) => r.result)).toEqual([]);
+    ws.terminate();
+    expectSameRows(before, await snapshot(app), 'conversations.send after sign-out');
+  });
 
   it('a participant’s malformed message over the socket is refused and writes nothing', async () => {
     const id = world.paidConversationId;
@@ -255,6 +303,16 @@ describe('the calls a tab sends over its WebSocket are checked there as over HTT
       const { ok } = trpcAs(app);
       const page = await ok(world.provider, 'conversations.messages', { id: world.paidConversationId });
       expect(page.map((m) => m.text)).toContain('Sent over the socket');
+      // The other party marks it read over their own socket, as the web does.
+      const reader = await openSocket(app, world.provider);
+      try {
+        const read = await reader.call('mutation', 'conversations.markRead', { id: world.paidConversationId });
+        expect(read.error).toBeUndefined();
+        const after = await ok(world.client, 'conversations.messages', { id: world.paidConversationId });
+        expect(after.find((m) => m.text === 'Sent over the socket')?.isRead).toBe(true);
+      } finally {
+        reader.close();
+      }
     } finally {
       socket.close();
     }

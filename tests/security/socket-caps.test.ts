@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
+  MAX_CALLS_PER_FRAME,
   MAX_SOCKETS_PER_ADDRESS,
+  TOO_MANY_CALLS_CLOSE_CODE,
   MAX_SOCKETS_PER_USER,
   TOO_MANY_SOCKETS_CLOSE_CODE,
   TOO_MANY_SOCKETS_REASON,
@@ -92,6 +94,30 @@ describe('open WebSockets are capped', () => {
       expect(again.closed()).toBeNull();
     } finally {
       for (const socket of sockets) socket.ws.terminate();
+    }
+  });
+
+  it(`one message carries at most ${MAX_CALLS_PER_FRAME} calls: a frame of thousands closes the socket unanswered`, async () => {
+    const user = await testUser(app);
+    const batch = (n: number, from: number) =>
+      JSON.stringify(
+        Array.from({ length: n }, (_, i) => ({ id: from + i, method: 'query', params: { path: 'accounts.me' } })),
+      );
+    const page = await connect(user.cookie);
+    const answers: unknown[] = [];
+    page.ws.on('message', (data) => String(data) !== 'PING' && answers.push(data));
+    try {
+      // What a page may batch (a reconnect resending its subscriptions and calls) is answered in full.
+      page.ws.send(batch(MAX_CALLS_PER_FRAME, 100));
+      await expect.poll(() => answers.length, { timeout: 5000 }).toBe(MAX_CALLS_PER_FRAME);
+      answers.length = 0;
+      page.ws.send(batch(5000, 10_000));
+      await expect
+        .poll(() => page.closed(), { timeout: 3000 })
+        .toEqual({ code: TOO_MANY_CALLS_CLOSE_CODE, reason: 'Too many calls in one message' });
+      expect(answers).toEqual([]);
+    } finally {
+      page.ws.terminate();
     }
   });
 });

@@ -34,6 +34,13 @@ export const SLOW_CONSUMER_CLOSE_CODE = 4008;
 export const IDLE_CLOSE_CODE = 4009;
 /** The user already holds MAX_SOCKETS_PER_USER sockets (an address over its cap is refused before the upgrade). */
 export const TOO_MANY_SOCKETS_CLOSE_CODE = 4029;
+/**
+ * Calls one frame may carry. The client batches what goes out together (a reconnect resends every subscription, at
+ * most MAX_SUBSCRIPTIONS_PER_SOCKET, and the calls in flight); a frame of thousands of queries, each run at once, is
+ * an attack, not a page: the socket is closed.
+ */
+export const MAX_CALLS_PER_FRAME = MAX_SUBSCRIPTIONS_PER_SOCKET + 50;
+export const TOO_MANY_CALLS_CLOSE_CODE = 4013;
 export const TOO_MANY_SOCKETS_REASON = 'Too many connections';
 
 /** One open tRPC WebSocket: its session (once known), whether that session still holds, and its subscriptions. */

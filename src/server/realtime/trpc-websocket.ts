@@ -5,7 +5,37 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { appRouter } from '../router';
 import type { Context } from '../trpc';
-import { TOO_MANY_SOCKETS_REASON, type LiveSocket, type LiveSockets } from './live-sockets';
+import {
+  MAX_CALLS_PER_FRAME,
+  TOO_MANY_CALLS_CLOSE_CODE,
+  TOO_MANY_SOCKETS_REASON,
+  type LiveSocket,
+  type LiveSockets,
+} from './live-sockets';
+
+/** A frame of more calls than a page ever batches; only arrays are looked into (a single call is an object). */
+function overBatched(data: unknown): boolean {
+  const text = String(data);
+  if (!text.startsWith('[')) return false;
+  try {
+    const calls: unknown = JSON.parse(text);
+    return Array.isArray(calls) && calls.length > MAX_CALLS_PER_FRAME;
+  } catch {
+    return false; // tRPC answers a malformed frame itself
+  }
+}
+
+/** Closes the socket instead of handing tRPC a frame of too many calls (tRPC listens to 'message' after this). */
+function refuseOverBatchedFrames(socket: WebSocket) {
+  const emit = socket.emit.bind(socket);
+  socket.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event === 'message' && overBatched(args[0])) {
+      socket.close(TOO_MANY_CALLS_CLOSE_CODE, 'Too many calls in one message');
+      return false;
+    }
+    return emit(event, ...args);
+  }) as WebSocket['emit'];
+}
 
 /**
  * tRPC over the WebSocket at `path`, as the Fastify adapter's `useWSS` does, but with each socket registered in
@@ -48,6 +78,7 @@ export function registerTrpcWebSocket(
     },
     (socket, request) => {
       liveSockets.open(socket, addressOf(request));
+      refuseOverBatchedFrames(socket);
       onConnection(socket, request.raw);
     },
   );
