@@ -127,6 +127,8 @@ export type AppEvent =
       actorId: string;
       roomId: string;
       messageIds: string[];
+      /** The authors of the messages read: they alone see the receipts arrive (the room's others do not). */
+      senderIds: string[];
       readAt: string;
       reader: RoomReader;
     }

@@ -39,6 +39,7 @@ export function roomMessageLiveListeners(bus: EventBus): AnyLiveListener[] {
           messageIds: e.messageIds,
           readAt: e.readAt,
           reader: e.reader,
+          senderIds: e.senderIds,
         }),
     }),
   ] as AnyLiveListener[];

@@ -68,7 +68,18 @@ export type RoomLiveEvent =
   /** A user's reaction on a message: the emoji it is now, or null once removed. */
   | { type: 'reaction'; messageId: string; userId: string; emoji: string | null }
   /** One reader's receipts for a burst of messages (a public room's reader may be in no member list: named here). */
-  | { type: 'read'; userId: string; messageIds: string[]; readAt: string; reader: RoomReader }
+  | {
+      type: 'read';
+      userId: string;
+      messageIds: string[];
+      readAt: string;
+      reader: RoomReader;
+      /**
+       * The authors of the messages read. Only they (and the reader) are sent the receipts live: in a room of a
+       * thousand, a receipt to everyone is a million frames per message.
+       */
+      senderIds: string[];
+    }
   | { type: 'typing'; userId: string; name: string; typing: boolean }
   | { type: 'member'; member: RoomMemberData }
   | { type: 'member-left'; userId: string }

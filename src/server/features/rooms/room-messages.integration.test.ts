@@ -456,10 +456,13 @@ describe('read receipts', () => {
           readAt: marked.readAt,
           // The reader's public name and picture, for a passer-by no member list names.
           reader: { firstName: 'Mia', avatarUrl: null },
+          // Only the author of the messages read is sent them live.
+          senderIds: [creator.id],
         },
       ]);
     const events = (await recordedRoomEvents(app, privateRoom)).filter((e) => e.type === 'room.messages-read');
     expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toMatchObject({ messageIds: expect.any(Array), senderIds: [creator.id] });
 
     // Nothing new: nothing written, no event.
     expect((await ok(member, 'roomMessages.markRead', { roomId: privateRoom })).messageIds).toEqual([]);

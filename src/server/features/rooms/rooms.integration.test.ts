@@ -238,6 +238,24 @@ describe('live events', () => {
     missing.close();
   });
 
+  it('receipts go live to the author of the messages read only, not to the whole room', async () => {
+    const open = await room({ name: 'Receipts' });
+    await ok(outsider, 'rooms.join', { id: open.id });
+    const author = await watchAs(app, owner, open.id);
+    const bystander = await watchAs(app, outsider, open.id);
+    await Promise.all([author.ready(), bystander.ready()]);
+    const sent = await ok(owner, 'roomMessages.send', { roomId: open.id, content: 'Read me' });
+    await ok(member, 'roomMessages.markRead', { roomId: open.id });
+    await expect
+      .poll(() => author.events().filter((e) => e.type === 'read'))
+      .toEqual([expect.objectContaining({ userId: member.id, messageIds: [sent.id], senderIds: [owner.id] })]);
+    // The bystander heard the message itself, and no receipt.
+    await expect.poll(() => bystander.events().some((e) => e.type === 'message')).toBe(true);
+    expect(bystander.events().filter((e) => e.type === 'read')).toEqual([]);
+    author.close();
+    bystander.close();
+  });
+
   it('readers hear settings; made private, an outsider’s subscription ends before the new settings reach it', async () => {
     const open = await room({ name: 'Open mic' });
     const members = await watchAs(app, member, open.id);

@@ -5,6 +5,10 @@ import type { BusEvent, EventBus } from '../../realtime/event-bus';
 import { assertCanReadRoom, roomAccess } from './room-access';
 import type { RoomLiveEvent } from './room-events';
 
+/** Receipts go live to the authors of the messages read, and to the reader's own other tabs. */
+const receiptFor = (event: RoomLiveEvent, userId: string) =>
+  event.type !== 'read' || event.userId === userId || event.senderIds.includes(userId);
+
 /** Whether an access change names this user (or everyone). */
 const concerns = (event: RoomLiveEvent, userId: string) =>
   event.type === 'access-changed' && (event.userIds === 'all' || event.userIds.includes(userId));
@@ -37,6 +41,7 @@ export async function* watchRoom(
     await assertCanReadRoom(deps.db, input.id, actor.id);
     for (let next = await first; !next.done; next = await events.next()) {
       const event = next.value;
+      if (!receiptFor(event.data, actor.id)) continue;
       if (concerns(event.data, actor.id)) {
         const access = await roomAccess(deps.db, input.id, actor.id).catch((error: unknown) => {
           if (error instanceof AppError) return null;
