@@ -5,9 +5,15 @@
 export const SESSION_ENDED_CLOSE_CODE = 4001;
 
 /**
- * The calls a tab sends over its open WebSocket rather than HTTP: the chat's own traffic. A message goes out on the
- * socket that delivers the conversation's live events, and marking read follows the live messages back on it, with
+ * The calls a tab sends over its open WebSocket rather than HTTP: the chats' own traffic. A message goes out on the
+ * socket that delivers the conversation's (or room's) live events, and marking read and typing follow on it, with
  * no headers, cookie or session to read per call (bench/README.md, messaging). The server checks them there exactly
  * as over HTTP (tests/security/object-access.test.ts).
  */
-export const SOCKET_CALLS: ReadonlySet<string> = new Set(['conversations.send', 'conversations.markRead']);
+export const SOCKET_CALLS: ReadonlySet<string> = new Set([
+  'conversations.send',
+  'conversations.markRead',
+  'roomMessages.send',
+  'roomMessages.markRead',
+  'roomMessages.typing',
+]);

@@ -82,6 +82,9 @@ export const ROOM_MESSAGE_MESSAGES = {
   empty: 'Message cannot be empty',
   roomNotFound: 'Room not found',
   membersOnly: 'You must be a member to send messages to this private room',
+  /** Beyond the spec, which leaves mute and ban unwired: what a muted or banned member is told. */
+  muted: 'You are muted in this room',
+  banned: 'You are banned from this room',
   sendFailedBecause: (message: string) => `Failed to send message: ${message}`,
   sendFailed: 'Failed to send message',
   signInToEdit: 'You must be signed in to edit messages',

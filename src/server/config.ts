@@ -74,6 +74,11 @@ const envObjectSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_(test|live)_/, 'must start with pk_test_ or pk_live_')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, 'must start with whsec_')),
   GIPHY_API_KEY: optional(z.string().min(1)),
+  // Where Giphy's API is: its own address, unless a test (or an operator's proxy) stands in for it.
+  GIPHY_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/ }).default('https://api.giphy.com'),
+  ),
   MAPBOX_TOKEN: optional(z.string().min(1)),
   SENTRY_DSN: optional(z.url()),
 });

@@ -486,6 +486,7 @@ export function inputsAgainst(world: World): Record<string, unknown> {
     'roomMessages.markRead': { roomId: w.roomId },
     'roomMessages.typing': { roomId: w.roomId, typing: true },
     'roomMessages.cleanupStickers': { roomId: w.roomId },
+    'roomMedia.gifs': { type: 'trending' },
   };
 }
 

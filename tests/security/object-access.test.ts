@@ -228,10 +228,23 @@ describe('the calls a tab sends over its WebSocket are checked there as over HTT
     expectSameRows(before, await snapshot(app), path);
   }
 
+  /** Why a stranger is refused each call the web sends over its socket: not theirs, for the reason that says so. */
+  const STRANGER_REFUSAL: Record<string, string> = {
+    'conversations.send': 'NOT_A_PARTICIPANT',
+    'conversations.markRead': 'NOT_A_PARTICIPANT',
+    'roomMessages.send': 'ROOM_MEMBERS_ONLY',
+    'roomMessages.markRead': 'ROOM_NO_ACCESS',
+    'roomMessages.typing': 'ROOM_MEMBERS_ONLY',
+  };
+
+  it('every socket call has its stranger refusal here', () => {
+    expect([...SOCKET_CALLS].filter((path) => !(path in STRANGER_REFUSAL))).toEqual([]);
+  });
+
   it.each([...SOCKET_CALLS].map((path) => [path] as const))(
-    '%s: a stranger and a signed-out socket are refused on the victims’ conversation',
+    '%s: a stranger and a signed-out socket are refused on the victims’ conversation or room',
     async (path) => {
-      await expectRefusedOverSocket(world.attacker, path, inputs[path], 'NOT_A_PARTICIPANT');
+      await expectRefusedOverSocket(world.attacker, path, inputs[path], STRANGER_REFUSAL[path]);
       await expectRefusedOverSocket(null, path, inputs[path], 'UNAUTHENTICATED');
     },
   );

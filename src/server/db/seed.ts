@@ -15,6 +15,7 @@ import { migrateDatabase, openDatabase, type Db } from './database';
 import { conversations, messages } from './schema/conversations';
 import { paymentTransactions, testConnectedAccounts } from './schema/payments';
 import { reviews } from './schema/reviews';
+import { chatRooms } from './schema/rooms';
 import { transfers } from './schema/settlement';
 import { noticeText, toStored, type MessageBody } from '../../domain/messages';
 import { greetingFor, paymentReceived } from '../../domain/negotiation';
@@ -24,6 +25,8 @@ import { users } from './schema/auth';
 import { profiles } from './schema/profiles';
 import { serviceRequests, services } from './schema/services';
 import { demoRequests, demoServices } from './seed-marketplace';
+import { seedRooms } from './seed-rooms';
+import { createLocalBlobStore } from '../files/blob-store';
 
 export const DEMO_PASSWORD = 'Demo-pass-1!';
 
@@ -260,6 +263,10 @@ async function seed() {
     }
     const counts = await Promise.all([database.db.$count(services), database.db.$count(serviceRequests)]);
     console.log(`Marketplace now has ${counts[0]} services and ${counts[1]} requests.`);
+    // The same uploads folder the server serves (app.ts), so the demo room's picture shows.
+    const files = createLocalBlobStore(path.join(config.DATA_DIR, 'uploads'));
+    const rooms = await seedRooms(database.db, files, ids);
+    console.log(`Added ${rooms} demo chat rooms (${await database.db.$count(chatRooms)} rooms in all).`);
     console.log(`Seeded ${DEMO_USERS.length} demo users (password ${DEMO_PASSWORD}):`);
     for (const user of DEMO_USERS) console.log(`  ${emailFor(user)}`);
   } finally {

@@ -1,6 +1,9 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PROFILE_MESSAGES } from '../../domain/profile';
+import { ROOM_MEDIA_MIME_TYPES } from '../../domain/rooms';
 import { UPLOAD_KINDS, type UploadKindName } from '../../domain/files';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/database';
@@ -11,6 +14,8 @@ import { createImageQueue } from '../files/image-queue';
 import { createUploadSlots } from '../files/upload-slots';
 import { reencodeImage } from '../files/reencode-image';
 import { assertUploadContent } from '../files/sniff-image';
+import { receiveChatMedia, sanitizeMediaFilename, type ReceivedMedia } from '../files/receive-chat-media';
+import { MalformedVideoError, stripVideoMetadata } from '../files/strip-video-metadata';
 import type { DomainEvents } from '../events/domain-events';
 import { toFetchHeaders } from './auth-bridge';
 
@@ -21,6 +26,7 @@ const STATUS = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
 } as Record<string, number>;
@@ -110,4 +116,64 @@ export async function registerUploadRoutes(
       }
     });
   }
+
+  /**
+   * Chat room media (spec 3, section 5): images, GIFs and videos up to 50 MB. Unlike the images above, the body is
+   * written to disk as it arrives (under the store's root, in a dot-folder the file routes never serve), so a slow
+   * 50 MB upload holds a slot and a file, not 50 MB of memory; only the checked file is read back to be stored.
+   * Images are re-encoded like every other (no EXIF or GPS), a GIF keeping its frames; an MP4 or QuickTime video has
+   * its location and other description boxes blanked (files/strip-video-metadata.ts); a WebM is stored as sent.
+   */
+  const incoming = path.join(files.root, '.incoming');
+  // What a crash left half-received; one server per data folder, so nothing else is writing here now.
+  await rm(incoming, { recursive: true, force: true });
+  /** Checks and cleans a received body and stores it; answers what the composer needs to send it. */
+  async function storeChatMedia(user: SessionUser, media: ReceivedMedia, originalName: string | undefined) {
+    const rules = UPLOAD_KINDS['chat-media'];
+    const mediaType = ROOM_MEDIA_MIME_TYPES[media.mime];
+    let data: Buffer;
+    if (mediaType === 'video') {
+      if (media.mime !== 'video/webm') {
+        await stripVideoMetadata(media.path).catch((error: unknown) => {
+          if (error instanceof MalformedVideoError) throw new AppError('ROOM_MEDIA_UNSUPPORTED');
+          throw error;
+        });
+      }
+      data = await readFile(media.path);
+    } else {
+      const raw = await readFile(media.path);
+      const header = await assertUploadContent('chat-media', raw);
+      data = await decodeInTurn('chat-media', () => reencodeImage(raw, header));
+      // Re-encoding rarely grows a file, but what is stored must stay within the limit a message may carry.
+      if (data.length > rules.maxBytes) throw new AppError('ROOM_MEDIA_TOO_LARGE');
+    }
+    const stored = `${fileStem()}.${media.ext}`;
+    const url = await files.put(rules.bucket, user.id, stored, data);
+    return { url, mediaType, filename: sanitizeMediaFilename(originalName, stored), size: data.length };
+  }
+
+  app.post('/api/uploads/chat-media', async (request, reply) => {
+    const rules = UPLOAD_KINDS['chat-media'];
+    try {
+      const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
+      if (!session) throw new AppError('UNAUTHENTICATED', PROFILE_MESSAGES.notAuthenticated);
+      const release = await slots.take(session.user.id);
+      try {
+        // One byte over the limit reaches our check, which refuses with the spec's message, before the parser cuts it.
+        const part = await request.file({ limits: { fileSize: rules.maxBytes + 1 } });
+        if (!part) throw new AppError('ROOM_MEDIA_UNSUPPORTED');
+        const media = await receiveChatMedia(part.file, incoming, rules.maxBytes);
+        try {
+          return await storeChatMedia(session.user, media, part.filename);
+        } finally {
+          // Removed before the answer leaves: a refused body is gone by the time the client hears so.
+          await rm(media.path, { force: true });
+        }
+      } finally {
+        release();
+      }
+    } catch (error) {
+      return fail(reply, error);
+    }
+  });
 }

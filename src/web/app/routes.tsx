@@ -187,8 +187,14 @@ function pages(): RouteObject[] {
             Component: (await import('../features/payouts/test-onboarding-page')).TestOnboardingPage,
           }),
         },
-        planned('/chat-rooms', 'Chat Rooms', 'Public and private community rooms.'),
-        planned('/chat-rooms/:roomId', 'Chat Room', 'One community room.'),
+        {
+          path: '/chat-rooms',
+          lazy: async () => ({ Component: (await import('../features/rooms/rooms-page')).RoomsPage }),
+        },
+        {
+          path: '/chat-rooms/:roomId',
+          lazy: async () => ({ Component: (await import('../features/rooms/room-page')).RoomPage }),
+        },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

@@ -9,13 +9,12 @@ import { recordEventSql } from '../../events/record-events';
 import { AppError } from '../../errors';
 import { assertOwnUpload } from '../../files/assert-own-upload';
 import type { BlobStore } from '../../files/blob-store';
+import { isGiphyMediaUrl } from './giphy-client';
 import { assertCanPost } from './room-access';
 import type { ReplyTarget, RoomMessageData } from './room-events';
 
 export type RoomMedia = { type: MediaType; url: string; filename: string; size: number };
 
-/** Giphy serves its GIFs from these hosts; a GIF picked in the GIF tab is shown from there, never re-uploaded. */
-const GIPHY_HOST = /^(?:media[0-9]?|i)\.giphy\.com$/;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
@@ -28,20 +27,8 @@ export function assertRoomMedia(files: BlobStore, actor: { id: string }, media: 
     assertOwnUpload(files, actor, media.url, 'chat-media');
     return;
   }
-  let url: URL;
-  try {
-    url = new URL(media.url);
-  } catch {
-    throw new AppError('ROOM_MEDIA_UNSUPPORTED');
-  }
-  const giphy =
-    media.type === 'gif' &&
-    url.protocol === 'https:' &&
-    url.port === '' &&
-    url.username === '' &&
-    url.password === '' &&
-    GIPHY_HOST.test(url.hostname);
-  if (!giphy) throw new AppError('ROOM_MEDIA_UNSUPPORTED');
+  // The same host rule as the GIF search's answers (giphy-client.ts).
+  if (media.type !== 'gif' || !isGiphyMediaUrl(media.url)) throw new AppError('ROOM_MEDIA_UNSUPPORTED');
 }
 
 const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;

@@ -1,0 +1,135 @@
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { MEMBER_MESSAGES, ROOM_LIMITS } from '../../../domain/rooms';
+import { displayName } from '../../../domain/user-summary';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent } from '../../ui/dialog';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { UserAvatar } from '../../ui/user-avatar';
+import { useAddMember, useRoomMembers, useUserSearch } from './api-rooms';
+
+/** How long typing rests before the search is asked. */
+const SEARCH_DEBOUNCE_MS = 300;
+/** The search input's limit: the server's. */
+const SEARCH_MAX = 100;
+
+function useDebounced(value: string, ms: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * The Invite dialog (spec 3, section 2): people by first or last name, partial; the server leaves out the viewer and
+ * answers at most 50. Add puts them in the room; who is already in shows as a member.
+ */
+export function InviteDialog({
+  roomId,
+  open,
+  onOpenChange,
+}: {
+  roomId: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const [query, setQuery] = useState('');
+  const search = useDebounced(query, SEARCH_DEBOUNCE_MS);
+  const results = useUserSearch(open ? search : '');
+  const members = useRoomMembers(roomId, open);
+  const add = useAddMember(roomId);
+  const memberIds = new Set((members.data ?? []).map((m) => m.userId));
+  const searching = search.trim().length > 0;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) setQuery('');
+      }}
+    >
+      <DialogContent title="Invite Users" description="Search by first or last name and add people to this room.">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="invite-search">Search users</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              id="invite-search"
+              type="search"
+              className="pl-9"
+              placeholder="First or last name"
+              autoComplete="off"
+              maxLength={SEARCH_MAX}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="min-h-24" aria-live="polite">
+          {!searching ? (
+            <p className="text-sm text-muted-foreground">Type a name to find people.</p>
+          ) : results.isError ? (
+            <p className="text-sm text-destructive" role="alert">
+              {MEMBER_MESSAGES.searchFailed}
+            </p>
+          ) : results.isPending ? (
+            <p className="text-sm text-muted-foreground" role="status">
+              Searching...
+            </p>
+          ) : results.data.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No users found</p>
+          ) : (
+            <>
+              <ul className="flex max-h-80 flex-col gap-1 overflow-y-auto" data-testid="invite-results">
+                {results.data.map((user) => {
+                  const name = displayName(user);
+                  const isMember = memberIds.has(user.id);
+                  const adding = add.isPending && add.variables.userId === user.id;
+                  return (
+                    <li key={user.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-muted">
+                      <UserAvatar
+                        userId={user.id}
+                        firstName={user.firstName}
+                        lastName={user.lastName}
+                        avatarUrl={user.avatarUrl}
+                        size="sm"
+                      />
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate text-sm font-medium">{name}</p>
+                        {user.bio && <p className="truncate text-xs text-muted-foreground">{user.bio}</p>}
+                      </div>
+                      {isMember ? (
+                        <span className="text-xs text-muted-foreground">Member</span>
+                      ) : (
+                        <Button
+                          size="sm"
+                          disabled={adding}
+                          aria-label={`Add ${name}`}
+                          onClick={() => add.mutate({ id: roomId, userId: user.id })}
+                        >
+                          {adding ? 'Adding...' : 'Add'}
+                        </Button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+              {results.data.length >= ROOM_LIMITS.userSearchResults && (
+                <p className="mt-2 text-xs text-muted-foreground">
+                  Showing the first {ROOM_LIMITS.userSearchResults}: type more of the name to narrow it.
+                </p>
+              )}
+            </>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

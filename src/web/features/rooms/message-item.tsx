@@ -1,0 +1,275 @@
+import { MessageSquareText, Pencil, Reply, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { roomNoticeText } from '../../../domain/room-notices';
+import { replyPreview, ROOM_LIMITS } from '../../../domain/rooms';
+import { displayName } from '../../../domain/user-summary';
+import { cn } from '../../lib/cn';
+import { clockTime } from '../../lib/dates';
+import { whenSucceeded } from '../../lib/mutation-feedback';
+import { Button } from '../../ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
+import { UserAvatar } from '../../ui/user-avatar';
+import type { RoomMessage, RoomReaction, RoomReceipt } from './api-messages';
+import { MessageMedia } from './media-attachment';
+import { EmojiPicker } from './emoji-picker';
+import { reactionChange, Reactions, type ReactionChange } from './reactions';
+import { ReadReceipts } from './read-receipts';
+
+/** What a message may do, and how, as the list hands it down. */
+export interface MessageActions {
+  me: string;
+  /** The viewer may post here (react, reply): a member of a private room, anyone in a public one, never muted. */
+  canPost: boolean;
+  /** The viewer moderates this room (rooms.get `moderates`): they may delete others' messages. */
+  moderates: boolean;
+  onReply?(message: RoomMessage): void;
+  onOpenThread?(message: RoomMessage): void;
+  onReaction(change: ReactionChange): void;
+  onEdit(messageId: string, content: string): Promise<unknown>;
+  onDelete(messageId: string): Promise<unknown>;
+  onMediaLoad?(): void;
+}
+
+const senderName = (m: RoomMessage) => displayName({ firstName: m.senderFirstName, lastName: m.senderLastName });
+
+/**
+ * One message (spec 3, section 2): sender and avatar, the message it replies to, its words and media, "(edited)",
+ * reactions, and under the viewer's own messages who read them. A notice (by its kind, never by its words) is a
+ * centred line.
+ */
+export function MessageItem({
+  message: m,
+  reactions,
+  receipts,
+  readCount,
+  replies,
+  actions,
+}: {
+  message: RoomMessage;
+  reactions: RoomReaction[];
+  receipts: RoomReceipt[];
+  readCount: number;
+  /** How many replies the page holds (the thread dialog shows them all). */
+  replies: number;
+  actions: MessageActions;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  if (m.kind !== 'text') {
+    if (!m.notice) return null;
+    return (
+      <li className="my-2 flex justify-center" data-testid="room-notice">
+        <span className="rounded-full border px-3 py-1 text-center text-xs text-muted-foreground">
+          {roomNoticeText(m.notice)} · {clockTime(m.sentAt)}
+        </span>
+      </li>
+    );
+  }
+  const own = m.senderId === actions.me;
+  const name = senderName(m);
+  const canDelete = own || actions.moderates;
+  return (
+    <li className="group flex gap-2 py-1.5" data-testid="room-message" data-message-id={m.id}>
+      <UserAvatar
+        userId={m.senderId}
+        firstName={m.senderFirstName}
+        lastName={m.senderLastName}
+        avatarUrl={m.senderAvatarUrl}
+        size="sm"
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <span className="text-sm font-semibold">{name}</span>
+          <span className="text-xs text-muted-foreground">{clockTime(m.sentAt)}</span>
+          {m.editedAt && <span className="text-xs text-muted-foreground">(edited)</span>}
+        </div>
+        {m.replyTo && (
+          <p
+            className="mt-0.5 truncate border-l-2 border-primary/50 pl-2 text-xs text-muted-foreground"
+            data-testid="reply-target"
+          >
+            <span className="sr-only">Replying to: </span>
+            {replyPreview(m.replyTo)}
+          </p>
+        )}
+        {editing ? (
+          <EditBox
+            original={m.content ?? ''}
+            onCancel={() => setEditing(false)}
+            onSave={(content) => whenSucceeded(actions.onEdit(m.id, content), () => setEditing(false))}
+          />
+        ) : (
+          m.content && <p className="text-sm break-words whitespace-pre-wrap">{m.content}</p>
+        )}
+        {m.mediaType && m.mediaUrl && (
+          <MessageMedia type={m.mediaType} url={m.mediaUrl} filename={m.mediaFilename} onLoad={actions.onMediaLoad} />
+        )}
+        <Reactions
+          messageId={m.id}
+          reactions={reactions}
+          me={actions.me}
+          canReact={actions.canPost}
+          onChange={actions.onReaction}
+        />
+        <div className="flex flex-wrap items-center gap-1">
+          {actions.onOpenThread && replies > 0 && (
+            <Button variant="link" size="sm" className="h-7 px-0 text-xs" onClick={() => actions.onOpenThread?.(m)}>
+              {replies === 1 ? '1 reply' : `${replies} replies`}
+            </Button>
+          )}
+          <div className="flex items-center gap-0.5" role="group" aria-label={`Actions for ${name}'s message`}>
+            {actions.canPost && (
+              <EmojiPicker
+                onPick={(emoji) => {
+                  const mine = reactions.find((r) => r.userId === actions.me)?.emoji ?? null;
+                  const change = reactionChange(m.id, mine, emoji);
+                  if (change) actions.onReaction(change);
+                }}
+              />
+            )}
+            {actions.canPost && actions.onReply && (
+              <IconAction label="Reply" onClick={() => actions.onReply?.(m)}>
+                <Reply className="h-4 w-4" aria-hidden />
+              </IconAction>
+            )}
+            {actions.onOpenThread && (
+              <IconAction label="Open thread" onClick={() => actions.onOpenThread?.(m)}>
+                <MessageSquareText className="h-4 w-4" aria-hidden />
+              </IconAction>
+            )}
+            {own && !editing && (
+              <IconAction label="Edit message" onClick={() => setEditing(true)}>
+                <Pencil className="h-4 w-4" aria-hidden />
+              </IconAction>
+            )}
+            {canDelete && (
+              <IconAction label="Delete message" onClick={() => setDeleting(true)}>
+                <Trash2 className="h-4 w-4" aria-hidden />
+              </IconAction>
+            )}
+          </div>
+          {own && (
+            <div className="ml-auto">
+              <ReadReceipts receipts={receipts} count={readCount} />
+            </div>
+          )}
+        </div>
+      </div>
+      {canDelete && (
+        <DeleteDialog open={deleting} onOpenChange={setDeleting} onConfirm={() => actions.onDelete(m.id)} />
+      )}
+    </li>
+  );
+}
+
+function IconAction({ label, onClick, children }: { label: string; onClick(): void; children: React.ReactNode }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="h-7 px-2 text-muted-foreground"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * Inline edit (spec 3, section 5): at most 1000 characters shown as n/1000; Enter saves, Shift+Enter adds a line,
+ * Escape cancels; saving unchanged or empty text cancels.
+ */
+function EditBox({
+  original,
+  onSave,
+  onCancel,
+}: {
+  original: string;
+  onSave(content: string): Promise<unknown>;
+  onCancel(): void;
+}) {
+  const [text, setText] = useState(original.slice(0, ROOM_LIMITS.editMax));
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    const trimmed = text.trim();
+    if (!trimmed || trimmed === original.trim()) return onCancel();
+    setSaving(true);
+    try {
+      await onSave(trimmed);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div className="mt-1 flex flex-col gap-1">
+      <textarea
+        aria-label="Edit message"
+        autoFocus
+        rows={2}
+        maxLength={ROOM_LIMITS.editMax}
+        value={text}
+        disabled={saving}
+        className="w-full resize-y rounded-md border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            e.stopPropagation();
+            onCancel();
+          } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void save();
+          }
+        }}
+      />
+      <div className="flex items-center gap-2">
+        <span className={cn('mr-auto text-xs text-muted-foreground')} data-testid="edit-counter">
+          {text.length}/{ROOM_LIMITS.editMax}
+        </span>
+        <Button size="sm" variant="ghost" className="h-7" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button size="sm" className="h-7" onClick={() => void save()} disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Deleting asks first; the dialog stays while the call runs, and its toast does not depend on it (api-messages). */
+function DeleteDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onConfirm(): Promise<unknown>;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Delete message" description="Are you sure you want to delete this message?">
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              await whenSucceeded(onConfirm(), () => onOpenChange(false));
+              setBusy(false);
+            }}
+          >
+            {busy ? 'Deleting...' : 'Delete'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

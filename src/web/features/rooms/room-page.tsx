@@ -1,0 +1,128 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { ROOM_MESSAGE_MESSAGES, ROOM_MESSAGES } from '../../../domain/rooms';
+import { appCodeOf } from '../../lib/app-error';
+import { cn } from '../../lib/cn';
+import { useSession } from '../accounts/api';
+import {
+  useAutoRead,
+  useEarlierMessages,
+  useRoom,
+  useRoomMessageMutations,
+  type RoomMessage,
+  type RoomPage as RoomMessagesPage,
+} from './api-messages';
+import { MembersPanel } from './members-panel';
+import type { MessageActions } from './message-item';
+import { RoomMessages } from './message-list';
+import type { ReactionChange } from './reactions';
+import { RoomAccessScreen } from './room-access-screen';
+import { RoomComposer } from './room-composer';
+import { RoomHeader } from './room-header';
+import { ThreadDialog } from './thread-dialog';
+import { TypingIndicator } from './typing-indicator';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMPTY_PAGE: RoomMessagesPage = { messages: [], reactions: [], receipts: [], readCounts: [] };
+
+/** /chat-rooms/:roomId: one room (spec 3, section 2, "Room view"). */
+export function RoomPage() {
+  const { roomId = '' } = useParams();
+  const validId = UUID.test(roomId);
+  const { account } = useSession();
+  const me = account?.id ?? '';
+  const [threadOf, setThreadOf] = useState<string | null>(null);
+  const [replyTo, setReplyTo] = useState<RoomMessage | null>(null);
+  const [membersOpen, setMembersOpen] = useState(false);
+  const onMessageDeleted = useCallback((messageId: string) => {
+    setThreadOf((open) => (open === messageId ? null : open));
+    setReplyTo((target) => (target?.id === messageId ? null : target));
+  }, []);
+  const { room, page, typing } = useRoom(roomId, validId, onMessageDeleted);
+  const earlier = useEarlierMessages(roomId, page.data);
+  const mutations = useRoomMessageMutations(roomId);
+  const newestOthers = useMemo(
+    () => page.data?.messages.findLast((m) => m.senderId !== me && m.kind === 'text')?.id,
+    [page.data, me],
+  );
+  useAutoRead(roomId, newestOthers, page.isSuccess);
+
+  const details = room.data;
+  // Posting: a private room's members, anyone in a public one; never while muted (the server checks again).
+  const canPost = Boolean(details && (details.isMember || !details.isPrivate) && !details.muted);
+  const { mutateAsync: editMessage } = mutations.edit;
+  const { mutateAsync: deleteMessage } = mutations.remove;
+  const { mutate: react } = mutations.react;
+  const { mutate: removeReaction } = mutations.removeReaction;
+  const actions: MessageActions = useMemo(
+    () => ({
+      me,
+      canPost,
+      moderates: details?.moderates ?? false,
+      onReply: setReplyTo,
+      onOpenThread: (m) => setThreadOf(m.id),
+      onReaction: (change: ReactionChange) => {
+        if ('remove' in change) removeReaction({ messageId: change.messageId });
+        else react({ messageId: change.messageId, emoji: change.emoji });
+      },
+      onEdit: (messageId, content) => editMessage({ messageId, content }),
+      onDelete: (messageId) => deleteMessage({ messageId }),
+    }),
+    [me, canPost, details?.moderates, editMessage, deleteMessage, react, removeReaction],
+  );
+
+  if (!validId) return <Centered text={ROOM_MESSAGES.notFound} />;
+  if (room.isPending) return <Centered text={ROOM_MESSAGES.loadingRoom} status />;
+  if (room.isError) {
+    const code = appCodeOf(room.error);
+    if (code === 'ROOM_NOT_FOUND') return <Centered text={ROOM_MESSAGES.notFound} />;
+    if (code === 'ROOM_NO_ACCESS' || code === 'ROOM_BANNED') return <RoomAccessScreen />;
+    return <Centered text={ROOM_MESSAGES.error(room.error.message)} />;
+  }
+  const r = room.data;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-3 px-2 py-3 sm:px-4 sm:py-4">
+      <RoomHeader room={r} membersOpen={membersOpen} onToggleMembers={() => setMembersOpen((open) => !open)} />
+      <div className="flex flex-col gap-3 lg:flex-row">
+        <section
+          aria-label="Chat"
+          className="flex h-[calc(100dvh-16rem)] max-h-[75vh] min-h-96 min-w-0 flex-1 flex-col overflow-hidden rounded-xl border bg-card"
+        >
+          <RoomMessages
+            page={page.data ?? EMPTY_PAGE}
+            isPending={page.isPending}
+            isError={page.isError}
+            actions={actions}
+            earlier={earlier}
+          />
+          <TypingIndicator names={typing} />
+          {canPost ? (
+            <RoomComposer roomId={r.id} roomName={r.name} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+          ) : (
+            <p className="border-t p-3 text-center text-sm text-muted-foreground">
+              {r.muted ? ROOM_MESSAGE_MESSAGES.muted : ROOM_MESSAGE_MESSAGES.membersOnly}
+            </p>
+          )}
+        </section>
+        {membersOpen && <MembersPanel room={r} className="w-full shrink-0 lg:w-72" />}
+      </div>
+      <ThreadDialog
+        roomId={r.id}
+        roomName={r.name}
+        parentId={threadOf}
+        roomPage={page.data}
+        actions={actions}
+        canPost={canPost}
+        onClose={() => setThreadOf(null)}
+      />
+    </div>
+  );
+}
+
+function Centered({ text, status = false }: { text: string; status?: boolean }) {
+  return (
+    <p role={status ? 'status' : 'alert'} className={cn('px-4 py-20 text-center', !status && 'font-medium')}>
+      {text}
+    </p>
+  );
+}

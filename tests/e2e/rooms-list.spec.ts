@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signInAsNewUser } from './helpers';
+
+const tag = () => randomUUID().slice(0, 6);
+
+/** A signed-in user in a browser context of their own, with a name nobody else has. */
+async function newUser(browser: Browser, firstName: string) {
+  const page = await (await browser.newContext()).newPage();
+  const unique = `${firstName}${tag()}`;
+  const user = await signInAsNewUser(page, { firstName: unique, lastName: 'Roomer' });
+  return { page, user, name: `${unique} Roomer`, firstName: unique };
+}
+
+async function createRoom(page: Page, name: string, { description = '', isPrivate = false } = {}) {
+  await page.goto('/chat-rooms');
+  const form = page.getByRole('form', { name: 'Create a chat room' });
+  const submit = form.getByRole('button', { name: 'Create Room' });
+  // Submit waits for a name; blanks are not a name.
+  await expect(submit).toBeDisabled();
+  await form.getByLabel('Room name').fill('   ');
+  await expect(submit).toBeDisabled();
+  await form.getByLabel('Room name').fill(name);
+  if (description) await form.getByLabel('Description (optional)').fill(description);
+  if (isPrivate) {
+    await form.getByLabel('Private room').click();
+    await expect(form.getByText('Only invited members can join and see messages.')).toBeVisible();
+  } else {
+    await expect(form.getByText('Anyone can join and participate in this room.')).toBeVisible();
+  }
+  await submit.click();
+  await expect(page.getByText('Chat room created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/chat-rooms\/[0-9a-f-]{36}$/);
+  await expect(roomTitle(page, name)).toBeVisible();
+  return page.url();
+}
+
+const roomTitle = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const memberRow = (page: Page, name: string) => page.getByTestId('room-member').filter({ hasText: name });
+
+async function memberMenu(page: Page, name: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  return page.getByRole('menu');
+}
+
+test.describe('chat rooms list, members and settings', () => {
+  test('a created public room opens at once, is listed newest first, and others join and leave it', async ({
+    browser,
+  }) => {
+    const owner = await newUser(browser, 'Ola');
+    const first = `Older room ${tag()}`;
+    const name = `Robotics club ${tag()}`;
+    await createRoom(owner.page, first);
+    const url = await createRoom(owner.page, name, { description: 'We build small robots.' });
+    const header = owner.page.getByTestId('room-header');
+    await expect(header.getByText('We build small robots.')).toBeVisible();
+    await expect(header.getByText(/^Created /)).toBeVisible();
+    await expect(header.getByText('Private')).toHaveCount(0);
+
+    // Back to the list: the new room comes before the older one, with its member count.
+    await owner.page.getByRole('link', { name: 'Back to chat rooms' }).click();
+    await expect(owner.page).toHaveURL(/\/chat-rooms$/);
+    const cards = owner.page.getByTestId('room-card');
+    const card = cards.filter({ hasText: name });
+    await expect(card).toContainText('We build small robots.');
+    await expect(card).toContainText('1 member');
+    const names = await cards.allInnerTexts();
+    const at = (room: string) => names.findIndex((text) => text.includes(room));
+    expect(at(name)).toBeGreaterThanOrEqual(0);
+    expect(at(name)).toBeLessThan(at(first));
+    // The keyboard opens a card too.
+    await card.focus();
+    await owner.page.keyboard.press('Enter');
+    await expect(owner.page).toHaveURL(url);
+
+    // Someone else sees a Join button, joins, and may leave again; the creator has no Leave.
+    await expect(owner.page.getByRole('button', { name: 'Leave' })).toHaveCount(0);
+    await expect(owner.page.getByRole('button', { name: 'Room Management' })).toBeVisible();
+    const guest = await newUser(browser, 'Gus');
+    await guest.page.goto('/chat-rooms');
+    await guest.page.getByTestId('room-card').filter({ hasText: name }).click();
+    await expect(roomTitle(guest.page, name)).toBeVisible();
+    await expect(guest.page.getByRole('button', { name: 'Room Management' })).toHaveCount(0);
+    await guest.page.getByRole('button', { name: 'Join' }).click();
+    await expect(guest.page.getByRole('button', { name: 'Leave' })).toBeVisible();
+    await guest.page.getByRole('button', { name: 'Show members' }).click();
+    await expect(memberRow(guest.page, guest.name)).toContainText('Member');
+    await expect(memberRow(guest.page, owner.name)).toContainText('Creator');
+    // A plain member of a public room has no menu on anyone.
+    await expect(guest.page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+    await guest.page.getByRole('button', { name: 'Leave' }).click();
+    await expect(guest.page.getByRole('button', { name: 'Join' })).toBeVisible();
+    await expect(memberRow(guest.page, guest.name)).toHaveCount(0);
+  });
+
+  test('a private room is refused to an outsider until invited; roles, mute and kick through the member menu', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = await newUser(browser, 'Pia');
+    const invitee = await newUser(browser, 'Ivo');
+    const name = `Study group ${tag()}`;
+    const url = await createRoom(owner.page, name, { isPrivate: true });
+    await expect(owner.page.getByTestId('room-header').getByText('Private')).toBeVisible();
+
+    // The outsider neither sees it listed nor may open it.
+    await invitee.page.goto('/chat-rooms');
+    await expect(invitee.page.getByRole('heading', { name: 'All Rooms' })).toBeVisible();
+    await expect(invitee.page.getByTestId('room-card').filter({ hasText: name })).toHaveCount(0);
+    await invitee.page.goto(url);
+    await expect(invitee.page.getByText("You don't have access to this private chat room.")).toBeVisible();
+
+    // The creator invites them from the Invite dialog, searching part of the first name.
+    await owner.page.getByRole('button', { name: 'Invite' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Invite Users' });
+    await dialog.getByLabel('Search users').fill(invitee.firstName.slice(0, -2).toLowerCase());
+    const results = dialog.getByTestId('invite-results');
+    await expect(results.getByText(invitee.name)).toBeVisible();
+    // The searcher is never in their own results.
+    await dialog.getByLabel('Search users').fill(owner.firstName);
+    await expect(dialog.getByText('No users found')).toBeVisible();
+    await dialog.getByLabel('Search users').fill(invitee.firstName);
+    await dialog.getByRole('button', { name: `Add ${invitee.name}` }).click();
+    await expect(owner.page.getByText('User added to room successfully!')).toBeVisible();
+    await expect(results.getByText('Member', { exact: true })).toBeVisible();
+    await owner.page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    await invitee.page.goto(url);
+    await expect(roomTitle(invitee.page, name)).toBeVisible();
+    await expect(invitee.page.getByRole('button', { name: 'Leave' })).toBeVisible();
+
+    // Make Moderator, then Promote to Admin, then Demote to Member.
+    await owner.page.getByRole('button', { name: 'Show members' }).click();
+    const row = memberRow(owner.page, invitee.name);
+    await expect(row).toContainText('Member');
+    let menu = await memberMenu(owner.page, invitee.name);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Make Moderator',
+      'Make Admin',
+      'Mute Messages',
+      'Kick Member',
+      'Ban Member',
+      'Remove Member',
+    ]);
+    await menu.getByRole('menuitem', { name: 'Make Moderator' }).click();
+    await expect(owner.page.getByText('Member role updated successfully')).toBeVisible();
+    await expect(row).toContainText('Moderator');
+    menu = await memberMenu(owner.page, invitee.name);
+    await expect(menu.getByRole('menuitem', { name: 'Promote to Admin' })).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Demote to Member' }).click();
+    await expect(row.getByText('Member', { exact: true })).toBeVisible();
+
+    // The invitee, a moderator now, has no menu on the creator nor on themselves.
+    menu = await memberMenu(owner.page, invitee.name);
+    await menu.getByRole('menuitem', { name: 'Make Moderator' }).click();
+    await expect(row).toContainText('Moderator');
+    await invitee.page.getByRole('button', { name: 'Show members' }).click();
+    await expect(memberRow(invitee.page, owner.name)).toBeVisible();
+    await expect(invitee.page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+
+    // Mute, then unmute.
+    menu = await memberMenu(owner.page, invitee.name);
+    await menu.getByRole('menuitem', { name: 'Mute Messages' }).click();
+    await expect(row.getByText('Muted')).toBeVisible();
+    menu = await memberMenu(owner.page, invitee.name);
+    await menu.getByRole('menuitem', { name: 'Unmute Messages' }).click();
+    await expect(row.getByText('Muted')).toHaveCount(0);
+
+    // Kick, behind its confirmation: Cancel keeps them, Kick removes them.
+    menu = await memberMenu(owner.page, invitee.name);
+    await menu.getByRole('menuitem', { name: 'Kick Member' }).click();
+    const confirm = owner.page.getByRole('dialog', { name: 'Kick Member' });
+    await expect(confirm).toContainText(`Kick ${invitee.name} out of this room?`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toBeVisible();
+    menu = await memberMenu(owner.page, invitee.name);
+    await menu.getByRole('menuitem', { name: 'Kick Member' }).click();
+    await owner.page.getByRole('dialog', { name: 'Kick Member' }).getByRole('button', { name: 'Kick' }).click();
+    await expect(owner.page.getByText('Member removed successfully')).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    // Out of a private room again: refused.
+    await invitee.page.goto(url);
+    await expect(invitee.page.getByText("You don't have access to this private chat room.")).toBeVisible();
+  });
+
+  test('Room Management renames the room, warns on a privacy change, saves it, and deletes the room', async ({
+    browser,
+  }) => {
+    const owner = await newUser(browser, 'Max');
+    const name = `Chess ${tag()}`;
+    const renamed = `Chess club ${tag()}`;
+    await createRoom(owner.page, name);
+
+    const open = async () => {
+      await owner.page.getByRole('button', { name: 'Room Management' }).click();
+      const dialog = owner.page.getByRole('dialog', { name: 'Room Management' });
+      await expect(dialog).toBeVisible();
+      return dialog;
+    };
+    let dialog = await open();
+    const save = dialog.getByRole('button', { name: 'Save Changes' });
+    await expect(dialog.getByLabel('Room Name')).toHaveValue(name);
+    await dialog.getByLabel('Room Name').fill('  ');
+    await expect(save).toBeDisabled();
+    await dialog.getByLabel('Room Name').fill(renamed);
+    await dialog.getByLabel('Description (optional)').fill('Openings and endgames.');
+    await save.click();
+    await expect(owner.page.getByText('Room settings updated successfully!')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(roomTitle(owner.page, renamed)).toBeVisible();
+    await expect(owner.page.getByTestId('room-header').getByText('Openings and endgames.')).toBeVisible();
+
+    // The privacy warning shows only while the switch differs from what is saved.
+    dialog = await open();
+    await expect(dialog.getByText('Public Room: Anyone can join and participate in this room.')).toBeVisible();
+    await expect(dialog.getByText('Changing Privacy Settings')).toHaveCount(0);
+    await dialog.getByLabel('Private Room').click();
+    await expect(dialog.getByText('Private Room: Only invited members can join and see messages.')).toBeVisible();
+    const warning = dialog.getByTestId('privacy-warning');
+    await expect(warning).toContainText('Changing Privacy Settings');
+    await expect(warning).toContainText('Private: users must be invited.');
+    await expect(warning).toContainText('Public: anyone can join and see all messages.');
+    await dialog.getByLabel('Private Room').click();
+    await expect(warning).toHaveCount(0);
+    // Cancel keeps what was saved.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(owner.page.getByTestId('room-header').getByText('Private')).toHaveCount(0);
+    dialog = await open();
+    await dialog.getByLabel('Private Room').click();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(owner.page.getByText('Room settings updated successfully!')).toBeVisible();
+    await expect(owner.page.getByTestId('room-header').getByText('Private')).toBeVisible();
+
+    // Delete: the confirmation's text, Cancel, then Delete Room.
+    dialog = await open();
+    await dialog.getByRole('button', { name: 'Delete Room' }).click();
+    const confirm = owner.page.getByRole('alertdialog');
+    await expect(confirm).toContainText(
+      'Are you sure you want to delete the room? This action cannot be undone. All messages, members, and invitations will be permanently removed.',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    // Escape closes the confirmation, then the dialog.
+    await dialog.getByRole('button', { name: 'Delete Room' }).click();
+    await expect(confirm).toBeVisible();
+    await owner.page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+    await owner.page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    dialog = await open();
+    await dialog.getByRole('button', { name: 'Delete Room' }).click();
+    await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Delete Room' }).click();
+    await expect(owner.page.getByText('Chat room deleted successfully')).toBeVisible();
+    await expect(owner.page).toHaveURL(/\/chat-rooms$/);
+    await expect(owner.page.getByRole('heading', { name: 'All Rooms' })).toBeVisible();
+    await expect(owner.page.getByTestId('room-card').filter({ hasText: renamed })).toHaveCount(0);
+  });
+
+  test('a failed rooms list shows the error with Try Again, which reloads the page', async ({ browser }) => {
+    const { page } = await newUser(browser, 'Eve');
+    const roomsList = (url: URL) => url.pathname.startsWith('/api/trpc/') && url.pathname.includes('rooms.list');
+    await page.route(roomsList, (route) => route.abort('failed'));
+    await page.goto('/chat-rooms');
+    await expect(page.getByText(/^Failed to fetch chat rooms: /)).toBeVisible();
+    await page.unroute(roomsList);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { name: 'All Rooms' })).toBeVisible();
+    await expect(page.getByText(/^Failed to fetch chat rooms: /)).toHaveCount(0);
+  });
+
+  test('no rooms reads "No chat rooms yet!"', async ({ browser }) => {
+    const { page } = await newUser(browser, 'Nia');
+    // Other tests share the server: the list's answer is emptied in its batch to stand in for an empty site.
+    await page.route(
+      (url) => url.pathname.startsWith('/api/trpc/') && url.pathname.slice(10).split(',').includes('rooms.list'),
+      async (route) => {
+        const response = await route.fetch();
+        const procedures = new URL(route.request().url()).pathname.slice(10).split(',');
+        const answers = (await response.json()) as { result?: { data?: unknown } }[];
+        answers[procedures.indexOf('rooms.list')] = { result: { data: [] } };
+        await route.fulfill({ response, json: answers });
+      },
+    );
+    await page.goto('/chat-rooms');
+    await expect(page.getByText('No chat rooms yet!')).toBeVisible();
+  });
+
+  test('the list, a room and its dialogs fit a 390 px phone and pass axe', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const first = `Phone${tag()}`;
+    await signInAsNewUser(page, { firstName: first, lastName: 'Roomer' });
+    const fitsWidth = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await createRoom(page, `A rather long room name for phones ${tag()}`, {
+      description: 'A description long enough to wrap over several lines on a narrow phone screen.',
+      isPrivate: true,
+    });
+    await fitsWidth();
+    await page.getByRole('button', { name: 'Show members' }).click();
+    await expect(memberRow(page, `${first} Roomer`)).toBeVisible();
+    await fitsWidth();
+    await expectNoSeriousA11yViolations(page, 'room page');
+    await page.getByRole('button', { name: 'Room Management' }).click();
+    await expect(page.getByRole('dialog', { name: 'Room Management' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'room management');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await expect(page.getByRole('dialog', { name: 'Invite Users' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'invite dialog');
+    await page.keyboard.press('Escape');
+    await page.goto('/chat-rooms');
+    await expect(page.getByTestId('room-card').first()).toBeVisible();
+    await fitsWidth();
+    await expectNoSeriousA11yViolations(page, 'rooms list');
+    await page.getByRole('button', { name: 'Switch to Dark Mode' }).click();
+    await expectNoSeriousA11yViolations(page, 'rooms list, dark');
+    await page.getByTestId('room-card').first().click();
+    await page.getByRole('button', { name: 'Show members' }).click();
+    await expect(memberRow(page, `${first} Roomer`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'room page, dark');
+  });
+});
