@@ -18,9 +18,6 @@ import { pricingTypeEnum, serviceRequests, services } from './services';
  * A direct conversation between a client (participant1) and a provider (participant2) about a service or an offer
  * on a request. The participant columns are deliberately not foreign keys: when one party deletes their account the
  * other keeps the conversation, and the missing party reads "Unknown User".
- *
- * The table still has a `request_status` column no code reads: the next generated migration drops it (0016 left it
- * for servers of the previous release, which select it, during a rolling start).
  */
 export const conversations = pgTable(
   'conversations',
@@ -33,6 +30,11 @@ export const conversations = pgTable(
     /** The title when the conversation started: it stays readable if the service or request is deleted. */
     subjectTitle: text('subject_title').notNull(),
     lastMessage: text('last_message'),
+    /**
+     * Unused: no code reads or writes it. It stays one release longer for servers of the previous release, which still
+     * select it, during a rolling start on one PostgreSQL; the next release removes this line and drops the column.
+     */
+    requestStatus: text('request_status').notNull().default('pending'),
     latestProposalPriceCents: integer('latest_proposal_price_cents'),
     latestProposalPricingType: pricingTypeEnum('latest_proposal_pricing_type'),
     latestProposalBy: text('latest_proposal_by'),

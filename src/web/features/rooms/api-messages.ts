@@ -454,6 +454,33 @@ export function useAutoRead(roomId: string, newestOthersId: string | undefined, 
 }
 
 /**
+ * Spec 3, section 5: stored reactions that are not emoji show as "?", and a clean-up pass deletes them. It runs once
+ * per room visit, for a viewer with moderation rights (the server refuses anyone else), when the page shows one;
+ * the deletions come back as live reaction events.
+ */
+export function useCorruptStickerCleanup(
+  roomId: string,
+  reactions: readonly RoomReaction[] | undefined,
+  moderates: boolean,
+) {
+  const trpc = useTRPC();
+  const { mutate } = useMutation(
+    trpc.roomMessages.cleanupStickers.mutationOptions({
+      onSuccess: ({ removed }) => {
+        if (removed > 0) toast.success(ROOM_MESSAGE_MESSAGES.cleanedStickers(removed));
+      },
+    }),
+  );
+  const done = useRef<string | null>(null);
+  const corrupt = reactions?.some((r) => r.emoji === '?') ?? false;
+  useEffect(() => {
+    if (!moderates || !corrupt || done.current === roomId) return;
+    done.current = roomId;
+    mutate({ roomId });
+  }, [roomId, moderates, corrupt, mutate]);
+}
+
+/**
  * Announces typing (spec 3, section 4): true while typing, at most once a second; false 3 s after the last keystroke,
  * on blur and on send. Failures are ignored: a typing notice is a courtesy.
  */

@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { useSession } from '../accounts/api';
 import {
   useAutoRead,
+  useCorruptStickerCleanup,
   useEarlierMessages,
   useRoom,
   useRoomMessageMutations,
@@ -46,6 +47,7 @@ export function RoomPage() {
     [page.data, me],
   );
   useAutoRead(roomId, newestOthers, page.isSuccess);
+  useCorruptStickerCleanup(roomId, page.data?.reactions, room.data?.moderates ?? false);
 
   const details = room.data;
   // Posting: a private room's members, anyone in a public one; never while muted (the server checks again).
