@@ -7,9 +7,9 @@
  *   `{"id":<subscription id>,"result":{"type":"data","id":..,"data":<event>}}`;
  * - `roomMessages.send` makes a message of the same fields and size as RoomMessageData, broadcasts
  *   `{type:'message', message}` to every subscriber (serialised once), then answers the sender;
- * - `roomMessages.markRead` answers, and broadcasts `{type:'read', userId, messageIds, readAt}` naming the messages
- *   of others since that socket's previous markRead (at most 200, as the server's MARK_READ_LIMIT): the same receipt
- *   traffic as the real room.
+ * - `roomMessages.markRead` answers, and sends `{type:'read', userId, messageIds, readAt, senderIds}` naming the
+ *   messages of others since that socket's previous markRead (at most 200, as the server's MARK_READ_LIMIT) to their
+ *   authors and the reader only, as the real room does: the same receipt traffic.
  *
  * Run as its own process (`node --import tsx bench/rooms/bare-broadcast.ts <port>`) with bench/rooms/server-stats.mjs
  * preloaded, so its RSS and event loop are measured the same way.
@@ -34,12 +34,12 @@ const posted: { id: string; senderId: string }[] = [];
 const clients = new Map<WebSocket, Client>();
 let sequence = 0;
 
-function broadcast(data: unknown) {
+function broadcast(data: unknown, to?: (client: Client) => boolean) {
   const eventId = `bare:${++sequence}`;
   // Serialised once per subscription id in use (the generator uses one id for all), then sent to every subscriber.
   const frames = new Map<number | string, string>();
   for (const [socket, client] of clients) {
-    if (client.subscriptionId === null) continue;
+    if (client.subscriptionId === null || (to && !to(client))) continue;
     let frame = frames.get(client.subscriptionId);
     if (frame === undefined) {
       frame = JSON.stringify({ id: client.subscriptionId, result: { type: 'data', id: eventId, data } });
@@ -98,14 +98,18 @@ wss.on('connection', (socket) => {
       return;
     }
     if (frame.method === 'mutation' && path === 'roomMessages.markRead') {
-      const messageIds = posted
+      const read = posted
         .slice(client.readUpTo)
         .filter((m) => m.senderId !== client.userId)
-        .slice(-MARK_READ_LIMIT)
-        .map((m) => m.id);
+        .slice(-MARK_READ_LIMIT);
+      const messageIds = read.map((m) => m.id);
+      const senderIds = [...new Set(read.map((m) => m.senderId))];
       client.readUpTo = posted.length;
       const readAt = new Date().toISOString();
-      if (messageIds.length > 0) broadcast({ type: 'read', userId: client.userId, messageIds, readAt });
+      if (messageIds.length > 0) {
+        const event = { type: 'read', userId: client.userId, messageIds, readAt, senderIds };
+        broadcast(event, (c) => c === client || senderIds.includes(c.userId));
+      }
       answer(socket, frame.id, { messageIds, readAt });
       return;
     }

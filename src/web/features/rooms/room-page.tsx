@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { ROOM_MESSAGE_MESSAGES, ROOM_MESSAGES } from '../../../domain/rooms';
 import { appCodeOf } from '../../lib/app-error';
-import { cn } from '../../lib/cn';
 import { useSession } from '../accounts/api';
 import {
   useAutoRead,
@@ -121,10 +120,18 @@ export function RoomPage() {
   );
 }
 
+/** The page's one line while loading, or its heading when the room cannot be shown (not found, an error). */
 function Centered({ text, status = false }: { text: string; status?: boolean }) {
+  if (status) {
+    return (
+      <p role="status" className="px-4 py-20 text-center">
+        {text}
+      </p>
+    );
+  }
   return (
-    <p role={status ? 'status' : 'alert'} className={cn('px-4 py-20 text-center', !status && 'font-medium')}>
-      {text}
-    </p>
+    <div role="alert" className="px-4 py-20 text-center">
+      <h1 className="text-xl font-semibold">{text}</h1>
+    </div>
   );
 }
