@@ -317,6 +317,10 @@ test.describe('chat rooms list, members and settings', () => {
     await fitsWidth();
     await expectNoSeriousA11yViolations(page, 'rooms list');
     await page.getByRole('button', { name: 'Switch to Dark Mode' }).click();
+    // Checked once the theme is on, its overlay gone and the colours' transitions finished: not mid-fade.
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByText('Switching to Dark Mode')).toBeHidden();
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
     await expectNoSeriousA11yViolations(page, 'rooms list, dark');
     await page.getByTestId('room-card').first().click();
     await page.getByRole('button', { name: 'Show members' }).click();
