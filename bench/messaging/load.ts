@@ -8,6 +8,7 @@
  * mutation limit), so one provider answering hundreds of conversations would measure the limiter. One address may
  * hold 200 sockets, so the sockets are spread over loopback addresses (127.0.0.2, .3, ...).
  */
+import { inBatches } from '../in-batches';
 import WebSocket from 'ws';
 import { SERVICE_CATEGORIES } from '../../src/domain/categories';
 import { signUpTestUser } from './test-users';
@@ -43,20 +44,6 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 interface User {
   cookie: string;
   socket?: WebSocket;
-}
-
-async function inBatches<T, R>(items: T[], size: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: size }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]!, i);
-      }
-    }),
-  );
-  return results;
 }
 
 export async function runLoad(server: RunningServer, options: LoadOptions) {

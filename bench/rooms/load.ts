@@ -10,6 +10,7 @@
  * every delivery, in a 0.1 ms histogram (bounded memory whatever the run's size). Members mark read as the room
  * view does: once per burst, 1 s after the last message of another member reached them, over their socket.
  */
+import { inBatches } from '../in-batches';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import type { SqlCount } from '../messaging/versions';
@@ -121,20 +122,6 @@ class Histogram {
     }
     return this.max;
   }
-}
-
-export async function inBatches<T, R>(items: T[], size: number, work: (item: T, i: number) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: size }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]!, i);
-      }
-    }),
-  );
-  return results;
 }
 
 /** An error frame's message, and a clear one when the procedure does not exist (yet). */

@@ -7,7 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { signUpTestUser } from '../messaging/test-users';
 import type { RunningServer } from '../messaging/versions';
-import { callError, inBatches, type PreparedRoom, type RoomTarget, type ServerStats } from './load';
+import { inBatches } from '../in-batches';
+import { callError, type PreparedRoom, type RoomTarget, type ServerStats } from './load';
 
 export const SERVER_STATS = path.join(import.meta.dirname, 'server-stats.mjs');
 /** Sign-ups hash a password each: a few at a time. */
