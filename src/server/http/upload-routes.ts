@@ -16,6 +16,7 @@ import { reencodeImage } from '../files/reencode-image';
 import { assertUploadContent } from '../files/sniff-image';
 import { receiveChatMedia, sanitizeMediaFilename, type ReceivedMedia } from '../files/receive-chat-media';
 import { MalformedVideoError, stripVideoMetadata } from '../files/strip-video-metadata';
+import { stripWebmMetadata } from '../files/strip-webm-metadata';
 import type { DomainEvents } from '../events/domain-events';
 import { toFetchHeaders } from './auth-bridge';
 
@@ -121,8 +122,12 @@ export async function registerUploadRoutes(
    * Chat room media (spec 3, section 5): images, GIFs and videos up to 50 MB. Unlike the images above, the body is
    * written to disk as it arrives (under the store's root, in a dot-folder the file routes never serve), so a slow
    * 50 MB upload holds a slot and a file, not 50 MB of memory; only the checked file is read back to be stored.
-   * Images are re-encoded like every other (no EXIF or GPS), a GIF keeping its frames; an MP4 or QuickTime video has
-   * its location and other description boxes blanked (files/strip-video-metadata.ts); a WebM is stored as sent.
+   * Images are re-encoded like every other (no EXIF or GPS), a GIF keeping its frames. A video is cleaned in place,
+   * same length, nothing moved: an MP4 or QuickTime has its location and other description boxes blanked and its
+   * timed metadata tracks' samples (GoPro GPS, Google camm, Apple timed location) zeroed
+   * (files/strip-video-metadata.ts); a WebM has its Tags, Attachments, title and date turned into Void elements
+   * (files/strip-webm-metadata.ts). A video that cannot be walked to the end is refused as unsupported rather than
+   * published with its location.
    */
   const incoming = path.join(files.root, '.incoming');
   // What a crash left half-received; one server per data folder, so nothing else is writing here now.
@@ -133,12 +138,11 @@ export async function registerUploadRoutes(
     const mediaType = ROOM_MEDIA_MIME_TYPES[media.mime];
     let data: Buffer;
     if (mediaType === 'video') {
-      if (media.mime !== 'video/webm') {
-        await stripVideoMetadata(media.path).catch((error: unknown) => {
-          if (error instanceof MalformedVideoError) throw new AppError('ROOM_MEDIA_UNSUPPORTED');
-          throw error;
-        });
-      }
+      const strip = media.mime === 'video/webm' ? stripWebmMetadata : stripVideoMetadata;
+      await strip(media.path).catch((error: unknown) => {
+        if (error instanceof MalformedVideoError) throw new AppError('ROOM_MEDIA_UNSUPPORTED');
+        throw error;
+      });
       data = await readFile(media.path);
     } else {
       const raw = await readFile(media.path);

@@ -1,13 +1,16 @@
 /**
  * GIF search and trending through Giphy, against a stand-in Giphy: a real HTTP server on this machine that answers
- * as Giphy's API does, its address given to the server as GIPHY_API_URL. Nothing of ours is mocked.
+ * as Giphy's API does, its address given to the server as GIPHY_API_URL. Nothing of ours is mocked. Then a WebM
+ * uploaded through POST /api/uploads/chat-media, stored without where it was filmed.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, ROOM_LIMITS } from '../../../domain/rooms';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, upload, type TestApp } from '../../testing/test-app';
 import { makeRoom } from './room-message-fixtures';
 import { GIFS_PER_USER, GIFS_RATE_LIMITED_MESSAGE } from './search-gifs';
 
@@ -196,5 +199,82 @@ describe('roomMedia.gifs without GIPHY_API_KEY', () => {
       expect(result.error?.data.appCode).toBe('GIFS_NOT_CONFIGURED');
       expect(result.error?.message).toBe(MEDIA_MESSAGES.gifNotConfigured);
     }
+  });
+});
+
+/** An EBML element: its ID's bytes, a one- or two-byte size, its data (other elements or raw bytes). */
+function ebml(id: number, ...contents: Buffer[]): Buffer {
+  const data = Buffer.concat(contents);
+  if (data.length > 0x3ffe) throw new Error('test element too large');
+  const size =
+    data.length < 0x7f
+      ? Buffer.from([0x80 | data.length])
+      : Buffer.from([0x40 | (data.length >> 8), data.length & 0xff]);
+  return Buffer.concat([Buffer.from(id.toString(16), 'hex'), size, data]);
+}
+
+const WHERE = '+48.8566+002.3522/';
+
+/** A WebM as a phone recorder writes it: header, info, one VP8 track, Tags saying where it was filmed, frames. */
+function webmFilmedAtHome(segmentSize?: number) {
+  const frames = ebml(
+    0x1f43b675,
+    ebml(0xe7, Buffer.from([0])),
+    ebml(0xa3, Buffer.from([0x81, 0, 0, 0x80]), Buffer.alloc(300, 0x5a)),
+  );
+  const segment = ebml(
+    0x18538067,
+    ebml(0x1549a966, ebml(0x2ad7b1, Buffer.from([0x0f, 0x42, 0x40])), ebml(0x4d80, Buffer.from('Recorder'))),
+    ebml(
+      0x1654ae6b,
+      ebml(0xae, ebml(0xd7, Buffer.from([1])), ebml(0x83, Buffer.from([1])), ebml(0x86, Buffer.from('V_VP8'))),
+    ),
+    ebml(
+      0x1254c367,
+      ebml(0x7373, ebml(0x67c8, ebml(0x45a3, Buffer.from('LOCATION')), ebml(0x4487, Buffer.from(WHERE)))),
+    ),
+    frames,
+  );
+  if (segmentSize !== undefined) segment.writeUInt16BE(0x4000 | segmentSize, 4);
+  const header = ebml(
+    0x1a45dfa3,
+    ebml(0x4286, Buffer.from([1])),
+    ebml(0x4282, Buffer.from('webm')),
+    ebml(0x4287, Buffer.from([4])),
+  );
+  return { bytes: Buffer.concat([header, segment]), frames };
+}
+
+describe('POST /api/uploads/chat-media with a WebM', () => {
+  it('stores it without where it was filmed: same length, the frames untouched', async () => {
+    const user = await testUser(app);
+    const { bytes, frames } = webmFilmedAtHome();
+    expect(bytes.includes(Buffer.from(WHERE))).toBe(true);
+    const result = await upload(app, 'chat-media', bytes, {
+      cookie: user.cookie,
+      filename: 'beach.webm',
+      type: 'video/webm',
+    });
+    expect(result.status, result.json.error).toBe(200);
+    expect(result.json).toMatchObject({ mediaType: 'video', filename: 'beach.webm', size: bytes.length });
+    const stored = (await app.server.inject({ method: 'GET', url: result.json.url! })).rawPayload;
+    expect(stored.length).toBe(bytes.length);
+    expect(stored.includes(Buffer.from(WHERE))).toBe(false);
+    expect(stored.includes(Buffer.from('LOCATION'))).toBe(false);
+    expect(stored.indexOf(frames)).toBe(bytes.indexOf(frames));
+  });
+
+  it('refuses a WebM that cannot be walked to its end (its segment overruns the file), and stores nothing', async () => {
+    const user = await testUser(app);
+    const { bytes } = webmFilmedAtHome(0x3000);
+    const result = await upload(app, 'chat-media', bytes, {
+      cookie: user.cookie,
+      filename: 'broken.webm',
+      type: 'video/webm',
+    });
+    expect(result.status).toBe(400);
+    expect(result.json.error).toBe(MEDIA_MESSAGES.unsupported);
+    const folder = path.join(app.uploadsDir, 'chat-media', user.id);
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });
 });
