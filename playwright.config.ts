@@ -6,6 +6,14 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Workers re-load this file: the data folder is made once, by the main process, and handed down.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'skills-e2e-'));
+// GIF search needs a Giphy key, but rooms.spec.ts checks the GIF tab of a server without one ("GIF search is not
+// configured"). So a second server, on its own data folder, talks to a fake Giphy (tests/e2e/fake-giphy.mjs); the
+// tests that pick GIFs use it through E2E_GIPHY_APP_URL.
+const fakeGiphyPort = port + 1;
+const giphyAppPort = port + 2;
+const fakeGiphyKey = 'e2e-fake-giphy-key';
+process.env.E2E_GIPHY_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'skills-e2e-giphy-'));
+process.env.E2E_GIPHY_APP_URL ??= `http://localhost:${giphyAppPort}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,19 +41,46 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The real run contract: the same `npm start` a newcomer types, on a fresh data folder.
-    command: 'npm start',
-    url: `http://localhost:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Admins are made per test by the test-only route (`admin: true`); nothing is granted by address.
+  // Started one after the other, each once the previous answers: the second `npm start` finds the build done.
+  webServer: [
+    {
+      // The real run contract: the same `npm start` a newcomer types, on a fresh data folder.
+      command: 'npm start',
+      url: `http://localhost:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // Admins are made per test by the test-only route (`admin: true`); nothing is granted by address.
+      },
     },
-  },
+    {
+      command: 'node tests/e2e/fake-giphy.mjs',
+      url: `http://127.0.0.1:${fakeGiphyPort}/health`,
+      timeout: 10_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(fakeGiphyPort), FAKE_GIPHY_KEY: fakeGiphyKey },
+    },
+    {
+      command: 'npm start',
+      url: `${process.env.E2E_GIPHY_APP_URL}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(giphyAppPort),
+        DATA_DIR: process.env.E2E_GIPHY_DATA_DIR,
+        GIPHY_API_KEY: fakeGiphyKey,
+        GIPHY_API_URL: `http://127.0.0.1:${fakeGiphyPort}`,
+      },
+    },
+  ],
 });
