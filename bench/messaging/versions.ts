@@ -108,6 +108,8 @@ export async function startServer(
   const child = spawn(
     process.execPath,
     [
+      // For a profile of the server under the load: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       path.join(import.meta.dirname, 'count-sql.mjs'),
       ...preloads.flatMap((preload) => ['--import', preload]),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canInvite,
+  canManageBans,
   canRead,
   hasModerationRights,
   memberActionAllowed,
@@ -12,6 +13,7 @@ import {
   standingOf,
   typingNames,
   typingText,
+  ROOM_ROLES,
   type RoomRole,
   type RoomStanding,
 } from './rooms';
@@ -104,6 +106,20 @@ describe('kick, mute, ban and remove', () => {
     expect(memberActionAllowed('creator', other('creator'), 'kick')).toBe(false);
     expect(memberActionAllowed('admin', { standing: 'member', isSelf: true }, 'kick')).toBe(false);
     expect(memberActionAllowed('member', other('member'), 'kick')).toBe(false);
+  });
+
+  it('the banned list and unban belong to exactly those who may ban someone: the creator and room admins', () => {
+    const standings: RoomStanding[] = ['creator', ...ROOM_ROLES, 'outsider'];
+    for (const standing of standings) {
+      // Whoever may ban anyone at all may see and lift bans; nobody else (a ban lifted must be one they could make).
+      const mayBan = standings.some((target) => memberActionAllowed(standing, other(target), 'ban'));
+      expect(canManageBans(standing), standing).toBe(mayBan);
+    }
+    expect(canManageBans('creator')).toBe(true);
+    expect(canManageBans('admin')).toBe(true);
+    expect(canManageBans('moderator')).toBe(false);
+    expect(canManageBans('member')).toBe(false);
+    expect(canManageBans('outsider')).toBe(false);
   });
 });
 

@@ -24,6 +24,8 @@ export const ROOM_LIMITS = {
   /** Rooms per page of the list, members per room listing. */
   roomPage: 60,
   memberPage: 500,
+  /** Banned users listed per room (the Banned section), newest ban first. */
+  banPage: 200,
 } as const;
 
 /** Every text of the chat rooms screens (spec 3, sections 2 and 8), verbatim. */
@@ -74,6 +76,12 @@ export const MEMBER_MESSAGES = {
   added: 'Member added successfully',
   removed: 'Member removed successfully',
   roleUpdated: 'Member role updated successfully',
+  /** Beyond the spec, which leaves bans unwired: the Banned section and its Unban. */
+  bannedTitle: 'Banned',
+  noneBanned: 'No one is banned from this room.',
+  loadBannedFailed: 'Failed to load banned users',
+  unbanned: 'Member unbanned successfully',
+  unbanFailed: 'Failed to unban member',
 } as const;
 
 export const ROOM_MESSAGE_MESSAGES = {
@@ -229,6 +237,12 @@ export function memberActionAllowed(
   if (actor === 'admin') return true;
   return actor === 'moderator' && (action === 'kick' || action === 'mute' || action === 'unmute');
 }
+
+/**
+ * Who sees a room's banned users and lifts a ban: the creator and room admins, the standings that may ban at all
+ * (memberActionAllowed gives 'ban' to no one else). A moderator, who cannot ban, cannot unban either.
+ */
+export const canManageBans = (standing: RoomStanding): boolean => standing === 'creator' || standing === 'admin';
 
 /** The Invite button and the add-member call: room admins and the creator, or any member of a private room. */
 export function canInvite(room: { isPrivate: boolean }, standing: RoomStanding): boolean {

@@ -69,6 +69,9 @@ export const APP_ERRORS = {
   ROOM_CANNOT_ADD: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.unableToAdd },
   ROOM_ROLE_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.roleFailed },
   ROOM_MEMBER_ACTION_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.removeFailed },
+  /** The banned list and unban are the creator's and room admins' (domain/rooms.ts canManageBans). */
+  ROOM_BANS_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.loadBannedFailed },
+  ROOM_UNBAN_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.unbanFailed },
   ROOM_MESSAGE_EMPTY: { status: 'BAD_REQUEST', message: ROOM_MESSAGE_MESSAGES.empty },
   ROOM_MESSAGE_NOT_FOUND: { status: 'NOT_FOUND', message: ROOM_MESSAGE_MESSAGES.loadFailed },
   ROOM_EDIT_NOT_AUTHOR: { status: 'FORBIDDEN', message: ROOM_MESSAGE_MESSAGES.onlyOwnEdit },

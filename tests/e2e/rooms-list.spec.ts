@@ -259,6 +259,82 @@ test.describe('chat rooms list, members and settings', () => {
     await expect(owner.page.getByTestId('room-card').filter({ hasText: renamed })).toHaveCount(0);
   });
 
+  test('a public room created in one browser appears in another’s open list without a reload', async ({ browser }) => {
+    const owner = await newUser(browser, 'Liv');
+    const viewer = await newUser(browser, 'Vee');
+    await viewer.page.goto('/chat-rooms');
+    await expect(viewer.page.getByRole('heading', { name: 'All Rooms' })).toBeVisible();
+    // Any room listed now: the new one must come before it, as the list is newest first.
+    const name = `Live room ${tag()}`;
+    await createRoom(owner.page, name, { description: 'Appears by itself.' });
+    const card = viewer.page.getByTestId('room-card').filter({ hasText: name });
+    await expect(card).toContainText('Appears by itself.');
+    await expect(card).toContainText('1 member');
+    await expect(viewer.page.getByTestId('room-card').first()).toContainText(name);
+    // A private room of the owner's never reaches the viewer's list.
+    const secret = `Live secret ${tag()}`;
+    await createRoom(owner.page, secret, { isPrivate: true });
+    const later = `Live fence ${tag()}`;
+    await createRoom(owner.page, later);
+    await expect(viewer.page.getByTestId('room-card').filter({ hasText: later })).toBeVisible();
+    await expect(viewer.page.getByTestId('room-card').filter({ hasText: secret })).toHaveCount(0);
+  });
+
+  test('ban a member from the member menu, see them under Banned, unban them, and they can join again', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = await newUser(browser, 'Bea');
+    const guest = await newUser(browser, 'Gil');
+    const name = `Ban test ${tag()}`;
+    const url = await createRoom(owner.page, name);
+    await guest.page.goto(url);
+    await guest.page.getByRole('button', { name: 'Join' }).click();
+    await expect(guest.page.getByRole('button', { name: 'Leave' })).toBeVisible();
+
+    await owner.page.getByRole('button', { name: 'Show members' }).click();
+    await expect(memberRow(owner.page, guest.name)).toBeVisible();
+    // The Banned section opens by keyboard and is empty at first.
+    const banned = owner.page.getByTestId('banned-section');
+    const toggle = banned.getByRole('button', { name: /^Banned/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.focus();
+    await owner.page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(banned.getByText('No one is banned from this room.')).toBeVisible();
+
+    const menu = await memberMenu(owner.page, guest.name);
+    await menu.getByRole('menuitem', { name: 'Ban Member' }).click();
+    const confirm = owner.page.getByRole('dialog', { name: 'Ban Member' });
+    await expect(confirm).toContainText(`Ban ${guest.name} from this room?`);
+    await confirm.getByRole('button', { name: 'Ban' }).click();
+    await expect(owner.page.getByText('Member removed successfully')).toBeVisible();
+    await expect(memberRow(owner.page, guest.name)).toHaveCount(0);
+    const bannedRow = banned.getByTestId('banned-user').filter({ hasText: guest.name });
+    await expect(bannedRow).toContainText('Banned ');
+    // Banned, they cannot join.
+    await guest.page.goto(url);
+    await expect(guest.page.getByRole('button', { name: 'Join' })).toHaveCount(0);
+
+    // Unban behind its confirmation: Cancel keeps the ban, Unban lifts it.
+    await bannedRow.getByRole('button', { name: `Unban ${guest.name}` }).click();
+    const unban = owner.page.getByRole('dialog', { name: 'Unban Member' });
+    await expect(unban).toContainText(`Unban ${guest.name}?`);
+    await unban.getByRole('button', { name: 'Cancel' }).click();
+    await expect(bannedRow).toBeVisible();
+    await bannedRow.getByRole('button', { name: `Unban ${guest.name}` }).click();
+    await owner.page.getByRole('dialog', { name: 'Unban Member' }).getByRole('button', { name: 'Unban' }).click();
+    await expect(owner.page.getByText('Member unbanned successfully')).toBeVisible();
+    await expect(bannedRow).toHaveCount(0);
+    await expect(banned.getByText('No one is banned from this room.')).toBeVisible();
+    // Not a member again by the unban: they join by themselves.
+    await expect(memberRow(owner.page, guest.name)).toHaveCount(0);
+    await guest.page.goto(url);
+    await guest.page.getByRole('button', { name: 'Join' }).click();
+    await expect(guest.page.getByRole('button', { name: 'Leave' })).toBeVisible();
+    await expect(memberRow(owner.page, guest.name)).toBeVisible();
+  });
+
   test('a failed rooms list shows the error with Try Again, which reloads the page', async ({ browser }) => {
     const { page } = await newUser(browser, 'Eve');
     const roomsList = (url: URL) => url.pathname.startsWith('/api/trpc/') && url.pathname.includes('rooms.list');

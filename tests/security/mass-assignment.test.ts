@@ -203,6 +203,7 @@ function ownInput(path: string): unknown {
     'rooms.addMember': { id: own.roomId, userId: world.attacker.id },
     'rooms.setRole': { id: own.roomId, userId: own.roomMemberId, role: 'moderator' },
     'rooms.memberAction': { id: own.roomId, userId: own.roomMemberId, action: 'mute' },
+    'rooms.unban': { id: own.roomId, userId: own.roomMemberId },
     'roomMessages.send': { roomId: own.roomId, content: 'Payment of $500.00 received' },
     'roomMessages.edit': { messageId: own.roomMessageId, content: 'Edited words' },
     'roomMessages.delete': { messageId: own.spareRoomMessageId },

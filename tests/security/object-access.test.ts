@@ -130,6 +130,8 @@ const ATTACKS: { path: string; what: string; input?: (w: World) => unknown }[] =
   { path: 'rooms.addMember', what: 'add themselves to a private room' },
   { path: 'rooms.setRole', what: "make a member of someone else's room its admin" },
   { path: 'rooms.memberAction', what: "ban a member of someone else's room" },
+  { path: 'rooms.bans', what: "list a private room's banned users" },
+  { path: 'rooms.unban', what: "lift a ban in someone else's private room" },
   { path: 'roomMessages.list', what: "read a private room's messages" },
   { path: 'roomMessages.earlier', what: "read a private room's earlier messages" },
   { path: 'roomMessages.thread', what: "read a private room's thread" },

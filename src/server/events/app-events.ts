@@ -10,7 +10,13 @@
 import type { MessageKind } from '../../domain/messages';
 import type { Party } from '../../domain/negotiation';
 import type { PricingType } from '../../domain/services';
-import type { RoomData, RoomMemberData, RoomMessageData, RoomReader } from '../features/rooms/room-events';
+import type {
+  RoomCardData,
+  RoomData,
+  RoomMemberData,
+  RoomMessageData,
+  RoomReader,
+} from '../features/rooms/room-events';
 
 /** Both sides of a conversation, so live publishing and handlers reach them without a lookup. */
 export type Participants = {
@@ -93,8 +99,19 @@ export type AppEvent =
   | ({ type: 'transfer.failed'; transferId: string } & ConversationEvent)
   // Chat rooms: each carries what the room's screens need (live publishing sends it as it is)
   | { type: 'room.created'; actorId: string; roomId: string; room: RoomData }
-  /** Renamed, described or made private or public; `accessNarrowed` when made private (readers re-checked). */
-  | { type: 'room.updated'; actorId: string; roomId: string; room: RoomData; accessNarrowed: boolean }
+  /**
+   * Renamed, described or made private or public; `accessNarrowed` when made private (readers re-checked),
+   * `accessWidened` when made public (the room joins everyone's rooms list, with its `memberCount`).
+   */
+  | {
+      type: 'room.updated';
+      actorId: string;
+      roomId: string;
+      room: RoomData;
+      accessNarrowed: boolean;
+      accessWidened: boolean;
+      memberCount: number;
+    }
   | { type: 'room.deleted'; actorId: string; roomId: string }
   /** Joined, added, given a role, muted or unmuted: the membership as it is now. */
   | { type: 'room.member-changed'; actorId: string; roomId: string; member: RoomMemberData }
@@ -104,7 +121,16 @@ export type AppEvent =
       roomId: string;
       userId: string;
       reason: 'left' | 'kicked' | 'banned' | 'removed';
+      /** Out of a private room, it leaves their rooms list (a public one stays listed, unless they were banned). */
+      isPrivate: boolean;
     }
+  /**
+   * Added to the room by someone else (the invite dialog), beside its room.member-changed: the room's card, for the
+   * added user's rooms list when the room is private (they could not see it before).
+   */
+  | { type: 'room.member-added'; actorId: string; roomId: string; userId: string; room: RoomCardData }
+  /** A ban lifted (the ban row deleted, no membership made): `room` is the card their list gets back if public. */
+  | { type: 'room.member-unbanned'; actorId: string; roomId: string; userId: string; room: RoomCardData }
   /** A member's message or a notice, as the room shows it. */
   | { type: 'room.message-posted'; actorId: string; roomId: string; messageId: string; message: RoomMessageData }
   | { type: 'room.message-edited'; actorId: string; roomId: string; messageId: string; message: RoomMessageData }

@@ -5,6 +5,7 @@ import { portfolioLiveListeners } from '../features/portfolio/publish-live';
 import { profileLiveListeners } from '../features/profiles/publish-live';
 import { catalogueLiveListeners } from '../features/services/publish-live';
 import { roomMessageLiveListeners } from '../features/rooms/publish-live-messages';
+import { roomListLiveListeners } from '../features/rooms/publish-live-room-list';
 import { roomLiveListeners } from '../features/rooms/publish-live-rooms';
 import type { AppEventType, EventOf } from './app-events';
 
@@ -72,5 +73,6 @@ export function liveListeners(bus: EventBus): readonly AnyLiveListener[] {
     ...portfolioLiveListeners(bus),
     ...roomLiveListeners(bus),
     ...roomMessageLiveListeners(bus),
+    ...roomListLiveListeners(bus),
   ];
 }

@@ -2,7 +2,7 @@ import type { EventBus } from './event-bus';
 import type { SessionEvent } from '../features/accounts/session-events';
 import type { ConversationEvent, InboxEvent } from '../features/conversations/post-message';
 import type { PresenceStatus } from '../../domain/presence';
-import type { RoomLiveEvent } from '../features/rooms/room-events';
+import type { RoomListChannelEvent, RoomLiveEvent } from '../features/rooms/room-events';
 
 export type ProfileEvent = { type: 'profile-updated' };
 export type PortfolioEvent = { type: 'portfolio-changed' };
@@ -30,6 +30,7 @@ export interface ChannelMap {
   catalogue: CatalogueEvent;
   conversation: ConversationEvent;
   room: RoomLiveEvent;
+  roomList: RoomListChannelEvent;
   inbox: InboxEvent;
   session: SessionEvent;
   sessionEnded: SessionEndedEvent;
@@ -63,6 +64,19 @@ export const channels = {
    * read the room (rooms.events checks it at the start and again when access changes).
    */
   room: (roomId: string) => channel('room', `room:${roomId}`),
+  /**
+   * One reader's share of a room's read receipts: the receipts of the messages they wrote, and their own (for their
+   * other tabs). Receipts on the room channel reached every reader in it: a thousand readers marking one message
+   * read was a million events passing through the subscriptions (bench/rooms).
+   */
+  roomReceipts: (roomId: string, userId: string) => channel('room', `room:${roomId}:receipts:${userId}`),
+  /**
+   * The rooms list's news for everyone signed in: public rooms created, renamed, described, made public or private,
+   * and rooms deleted (an id only). Never a private room's name or description (rooms.listEvents, watch-room-list.ts).
+   */
+  roomDirectory: channel('roomList', 'room-directory'),
+  /** One user's own rooms-list news: private rooms they were added to or are out of, and their bans and unbans. */
+  userRooms: (userId: string) => channel('roomList', `user-rooms:${userId}`),
   /** One user's conversation list changed (a new conversation, a message, an unread count). */
   inbox: (userId: string) => channel('inbox', `inbox:${userId}`),
   /** Events about one browser session, shared by all its tabs (and the server's sockets of it). */

@@ -1,8 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isSameSite } from '../trpc';
-import { createInProcessEventBus } from './event-bus';
+import { createInProcessEventBus, FANOUT_BACKLOG, FANOUT_SLICE, SUBSCRIBER_BACKLOG, type EventBus } from './event-bus';
 import { takeEvents } from '../testing/take-events';
-import { rawChannel } from './channels';
+import { rawChannel, type Channel } from './channels';
+
+/** `size` subscribers of the channel, each recording what it gets; `stop` ends them all. */
+async function subscribers(bus: EventBus, channel: Channel<number>, size: number) {
+  const abort = new AbortController();
+  const got: number[][] = Array.from({ length: size }, () => []);
+  const readers = got.map(async (mine) => {
+    for await (const event of bus.subscribe(channel, { signal: abort.signal })) mine.push(event.data);
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  return {
+    got,
+    async stop() {
+      abort.abort();
+      await Promise.all(readers);
+    },
+  };
+}
 
 describe('in-process event bus', () => {
   it('delivers events on a channel to its subscribers only', async () => {
@@ -87,6 +104,47 @@ describe('in-process event bus', () => {
       bus.publish(rawChannel('a'), 3);
       expect(await resumed).toEqual([3]);
     });
+  });
+
+  it('hands a large channel its events a slice of subscribers per turn, each subscriber getting them in order', async () => {
+    const bus = createInProcessEventBus();
+    const channel = rawChannel<number>('big');
+    const size = FANOUT_SLICE * 3 + 1;
+    const { got, stop } = await subscribers(bus, channel, size);
+    bus.publish(channel, 1);
+    bus.publish(channel, 2);
+    // Within this turn of the event loop (microtasks only): the first slice has both events, the rest none yet.
+    for (let tick = 0; tick < 20; tick++) await Promise.resolve();
+    expect(got.filter((mine) => mine.length > 0).length).toBe(FANOUT_SLICE);
+    await expect.poll(() => got.every((mine) => mine.join() === '1,2')).toBe(true);
+    await stop();
+    await bus.close();
+  });
+
+  it('hands out at once what is published faster than the slices go, instead of queueing without end', async () => {
+    const bus = createInProcessEventBus();
+    const channel = rawChannel<number>('flood');
+    const size = FANOUT_SLICE * 3 + 1;
+    const { got, stop } = await subscribers(bus, channel, size);
+    // Just enough events that the deliveries left for later (all but the first slice) pass the backlog: the last
+    // publish hands out everything.
+    const events = Math.floor((FANOUT_BACKLOG - size + FANOUT_SLICE) / size) + 2;
+    for (let n = 1; n <= events; n++) bus.publish(channel, n);
+    for (let tick = 0; tick < 20; tick++) await Promise.resolve();
+    expect(got.every((mine) => mine.length === events)).toBe(true);
+    await stop();
+    await bus.close();
+  });
+
+  it('ends a subscriber that stopped taking its events, instead of holding them without end', async () => {
+    const bus = createInProcessEventBus();
+    const channel = rawChannel<number>('stuck');
+    const stuck = bus.subscribe(channel)[Symbol.asyncIterator]();
+    const first = stuck.next();
+    await Promise.resolve();
+    for (let n = 0; n <= SUBSCRIBER_BACKLOG + 1; n++) bus.publish(channel, n);
+    await expect(first).rejects.toThrow('fell too far behind');
+    await bus.close();
   });
 
   it('stops when the subscriber aborts', async () => {

@@ -1,4 +1,3 @@
-import { EventEmitter, on } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import type { Channel } from './channels';
 
@@ -35,6 +34,26 @@ export const REPLAY_TTL_MS = 5 * 60_000;
  */
 export const REPLAY_IDLE_MS = 30_000;
 const SWEEP_MS = 10_000;
+/**
+ * A channel with more subscribers than this gets each event in slices of this many, one slice per turn of the event
+ * loop: a message to a room of 1,000 readers was one turn of some 40 ms (each reader's subscription, serialising and
+ * sending), in which no other request, timer or socket was served (bench/rooms).
+ */
+export const FANOUT_SLICE = 100;
+/** Deliveries of one channel left for later turns, at most: past it, publishing hands them all out at once. */
+export const FANOUT_BACKLOG = 2_000;
+/**
+ * Events waiting for one subscriber to take them. Ours take each at once (the socket's send does not wait), so a
+ * subscriber this far behind is stuck: it is ended with an error (the client resubscribes from its last event id)
+ * instead of holding events without end.
+ */
+export const SUBSCRIBER_BACKLOG = 5_000;
+
+export class SubscriberBacklogError extends Error {
+  constructor() {
+    super('The live subscription fell too far behind');
+  }
+}
 
 export interface InProcessEventBusOptions {
   replayTtlMs?: number;
@@ -51,8 +70,10 @@ interface Remembered {
 export function createInProcessEventBus(options: InProcessEventBusOptions = {}): EventBus {
   const ttl = options.replayTtlMs ?? REPLAY_TTL_MS;
   const idle = options.replayIdleMs ?? REPLAY_IDLE_MS;
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+  type Listener = (event: BusEvent) => void;
+  const listeners = new Map<string, Set<Listener>>();
+  /** Per large channel, the events still being handed out slice by slice (in order: a later one waits). */
+  const fanouts = new Map<string, { event: BusEvent; to: Listener[]; next: number }[]>();
   // Ids carry a per-run prefix so an id from before a restart is never mistaken for a recent one.
   const run = randomBytes(4).toString('hex');
   let sequence = 0;
@@ -103,6 +124,48 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
     }
   }
 
+  /** To every subscriber of the channel: at once for a small channel, slice by slice for a large one. */
+  function deliver(channel: string, event: BusEvent) {
+    const set = listeners.get(channel);
+    if (!set) return;
+    const pending = fanouts.get(channel);
+    if (!pending && set.size <= FANOUT_SLICE) {
+      for (const listener of set) listener(event);
+      return;
+    }
+    const fanout = { event, to: [...set], next: 0 };
+    if (!pending) {
+      fanouts.set(channel, [fanout]);
+      return handOut(channel);
+    }
+    pending.push(fanout);
+    // Published faster than handed out: the rest now, in this turn. The publisher's own request waits for it, so a
+    // room's senders slow down to what its readers can be sent instead of queueing without end.
+    if (pending.reduce((n, f) => n + f.to.length - f.next, 0) > FANOUT_BACKLOG) while (handOutSlice(channel));
+  }
+
+  /** One slice of the channel's oldest event; whether any is left. */
+  function handOutSlice(channel: string): boolean {
+    const pending = fanouts.get(channel);
+    const fanout = pending?.[0];
+    if (!pending || !fanout) return false;
+    const set = listeners.get(channel);
+    const end = Math.min(fanout.next + FANOUT_SLICE, fanout.to.length);
+    for (; fanout.next < end; fanout.next++) {
+      const listener = fanout.to[fanout.next]!;
+      // Gone since the event was published: nothing to hand it to.
+      if (set?.has(listener)) listener(fanout.event);
+    }
+    if (fanout.next === fanout.to.length) pending.shift();
+    if (pending.length > 0) return true;
+    fanouts.delete(channel);
+    return false;
+  }
+
+  function handOut(channel: string) {
+    if (handOutSlice(channel)) setImmediate(handOut, channel);
+  }
+
   return {
     publish<T>(channel: Channel<T>, data: T) {
       const event: BusEvent<T> = { id: `${run}:${++sequence}`, channel, data };
@@ -113,33 +176,53 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
         remembered.events.push({ event, at: now });
         if (remembered.events.length > REPLAY_LIMIT) remembered.events.shift();
       }
-      emitter.emit(channel, event);
+      deliver(channel, event);
       return event;
     },
     async *subscribe<T>(channel: Channel<T>, options: { lastEventId?: string | null; signal?: AbortSignal } = {}) {
+      const { signal } = options;
+      if (signal?.aborted) return;
       // Listen before replaying so nothing published in between is lost.
-      const live = on(emitter, channel, { signal: options.signal });
+      const waiting: BusEvent[] = [];
+      let wake: (() => void) | null = null;
+      const listener: Listener = (event) => {
+        waiting.push(event);
+        wake?.();
+      };
+      const onAbort = () => wake?.();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const set = listeners.get(channel) ?? new Set();
+      set.add(listener);
+      listeners.set(channel, set);
       const replayed = replayAfter(channel, options.lastEventId);
       join(channel);
       try {
         for (const event of replayed) yield event as BusEvent<T>;
         const lastReplayed = replayed.at(-1)?.id;
-        for await (const [event] of live) {
-          const e = event as BusEvent<T>;
-          if (lastReplayed && seqOf(e.id) <= seqOf(lastReplayed)) continue;
-          yield e;
+        let taken = 0;
+        while (!signal?.aborted) {
+          if (taken === waiting.length) {
+            waiting.length = taken = 0;
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = null;
+            continue;
+          }
+          if (waiting.length - taken > SUBSCRIBER_BACKLOG) throw new SubscriberBacklogError();
+          const event = waiting[taken++]! as BusEvent<T>;
+          if (lastReplayed && seqOf(event.id) <= seqOf(lastReplayed)) continue;
+          yield event;
         }
-      } catch (error) {
-        if ((error as Error).name !== 'AbortError') throw error;
       } finally {
+        signal?.removeEventListener('abort', onAbort);
+        set.delete(listener);
+        if (set.size === 0 && listeners.get(channel) === set) listeners.delete(channel);
         leave(channel);
-        // Stops the listener when the subscriber returned early without aborting.
-        await live.return?.();
       }
     },
     async close() {
       clearInterval(sweeper);
-      emitter.removeAllListeners();
+      listeners.clear();
+      fanouts.clear();
       recent.clear();
     },
   };

@@ -51,16 +51,29 @@ export const chatRooms = pgTable(
   ],
 );
 
+/*
+ * The references most tables here share, one definition each so they cannot drift apart: a row goes with the room,
+ * the user or the message it belongs to. Each call makes a new column (a column belongs to one table).
+ */
+const roomRef = () =>
+  uuid('room_id')
+    .notNull()
+    .references(() => chatRooms.id, { onDelete: 'cascade' });
+const userRef = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const messageRef = () =>
+  uuid('message_id')
+    .notNull()
+    .references(() => chatMessages.id, { onDelete: 'cascade' });
+
 export const chatRoomMembers = pgTable(
   'chat_room_members',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => chatRooms.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: roomRef(),
+    userId: userRef(),
     role: roomRoleEnum('role').notNull().default('member'),
     /** Set while muted: a muted member reads but cannot post, react or type until unmuted. */
     mutedAt: instant('muted_at'),
@@ -76,12 +89,8 @@ export const chatRoomMembers = pgTable(
 export const chatRoomBans = pgTable(
   'chat_room_bans',
   {
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => chatRooms.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: roomRef(),
+    userId: userRef(),
     bannedBy: text('banned_by'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
@@ -92,9 +101,7 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    roomId: roomRef(),
     /** Not a foreign key, as in direct conversations: a deleted sender's messages stay, from "Unknown User". */
     senderId: text('sender_id').notNull(),
     /** 'text' (a member's words and/or media) or a notice the server posts (domain/room-notices.ts). */
@@ -138,12 +145,8 @@ export const messageStickers = pgTable(
   'message_stickers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => chatMessages.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: messageRef(),
+    userId: userRef(),
     emoji: text('emoji').notNull(),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
@@ -156,12 +159,8 @@ export const messageStickers = pgTable(
 export const chatMessageReadReceipts = pgTable(
   'chat_message_read_receipts',
   {
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => chatMessages.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: messageRef(),
+    userId: userRef(),
     readAt: instant('read_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('chat_message_read_receipts_user_idx').on(t.userId)],

@@ -49,7 +49,14 @@ export async function actOnMember(
     if (action === 'ban') {
       await tx.insert(chatRoomBans).values({ roomId, userId, bannedBy: actor.id }).onConflictDoNothing();
     }
-    emit({ type: 'room.member-left', actorId: actor.id, roomId, userId, reason: REASON_OF[action] });
+    emit({
+      type: 'room.member-left',
+      actorId: actor.id,
+      roomId,
+      userId,
+      reason: REASON_OF[action],
+      isPrivate: access.room.isPrivate,
+    });
     const name = (await noticeNameOf(tx, userId)) ?? '';
     const notice = await postRoomNotice(tx, {
       roomId,

@@ -6,7 +6,8 @@ import { inTransaction } from '../../events/in-transaction';
 import { AppError } from '../../errors';
 import { noticePosted, postRoomNotice } from './post-room-notice';
 import { assertCanReadRoom, roomAccess } from './room-access';
-import { loadRoomMember, noticeNameOf } from './room-member-data';
+import { roomCardOf } from './list-rooms';
+import { loadRoomMember, noticeNameOf, roomDataOf } from './room-member-data';
 
 /**
  * The invite dialog's add (spec 3, section 6: room admins and the creator, or any member of a private room). A user
@@ -29,6 +30,9 @@ export async function addRoomMember(
     await tx.insert(chatRoomMembers).values({ roomId: input.id, userId: input.userId, role: 'member' });
     const member = (await loadRoomMember(tx, input.id, input.userId))!;
     emit({ type: 'room.member-changed', actorId: actor.id, roomId: input.id, member });
+    // The added user's rooms list gains the room (a private one appears there only now).
+    const room = await roomCardOf(tx, roomDataOf(access.room));
+    emit({ type: 'room.member-added', actorId: actor.id, roomId: input.id, userId: input.userId, room });
     const notice = await postRoomNotice(tx, {
       roomId: input.id,
       senderId: actor.id,

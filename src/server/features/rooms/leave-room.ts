@@ -22,7 +22,14 @@ export async function leaveRoom(deps: { db: Db; events: DomainEvents }, actor: {
     await tx
       .delete(chatRoomMembers)
       .where(and(eq(chatRoomMembers.roomId, input.id), eq(chatRoomMembers.userId, actor.id)));
-    emit({ type: 'room.member-left', actorId: actor.id, roomId: input.id, userId: actor.id, reason: 'left' });
+    emit({
+      type: 'room.member-left',
+      actorId: actor.id,
+      roomId: input.id,
+      userId: actor.id,
+      reason: 'left',
+      isPrivate: access.room.isPrivate,
+    });
     const name = (await noticeNameOf(tx, actor.id)) ?? '';
     const notice = await postRoomNotice(tx, {
       roomId: input.id,

@@ -1,7 +1,8 @@
 import { and, desc, eq, not, or, sql } from 'drizzle-orm';
 import { ROOM_LIMITS } from '../../../domain/rooms';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { chatRoomBans, chatRoomMembers, chatRooms } from '../../db/schema/rooms';
+import type { RoomCardData, RoomData } from './room-events';
 import { roomDataOf } from './room-member-data';
 
 /**
@@ -40,4 +41,13 @@ export async function listRooms(
     memberCount: count,
     isMember: member || room.createdBy === actor.id,
   }));
+}
+
+/** A room's card as the rooms list shows it, for the list's live events (counted in the caller's transaction). */
+export async function roomCardOf(tx: Db | Tx, room: RoomData): Promise<RoomCardData> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(chatRoomMembers)
+    .where(eq(chatRoomMembers.roomId, room.id));
+  return { ...room, memberCount: row?.count ?? 0 };
 }

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { ROOM_LIMITS } from '../../../domain/rooms';
 import type { Db } from '../../db/database';
+import { groupCommit } from '../../db/group-commit';
 import { preparedStatement } from '../../db/prepared-statement';
 import { profiles } from '../../db/schema/profiles';
-import { chatMessageReadReceipts, chatMessages, chatRoomBans, chatRoomMembers, chatRooms } from '../../db/schema/rooms';
+import { chatMessageReadReceipts, chatMessages, chatRooms } from '../../db/schema/rooms';
 import type { EventOf } from '../../events/app-events';
 import type { DomainEvents } from '../../events/domain-events';
 import { recordEventSql } from '../../events/record-events';
-import { assertCanReadRoom } from './room-access';
+import { assertCanReadRoom, canReadRoomSql } from './room-access';
 
 /**
  * How far back one call marks: a few pages. Older messages are not on anyone's screen, and a reader back after
@@ -15,103 +16,145 @@ import { assertCanReadRoom } from './room-access';
  */
 export const MARK_READ_LIMIT = ROOM_LIMITS.messagePage * 4;
 
-const roomId = sql`${sql.placeholder('roomId')}::uuid`;
-const userId = sql`${sql.placeholder('userId')}::text`;
-const upTo = sql`${sql.placeholder('upTo')}::uuid`;
+/**
+ * `after` (the message the caller marked up to last time) spares looking again at what they have read: each look is
+ * a probe of the receipts, and a reader marking a busy room looked at its last 200 messages every time. Messages
+ * sent a little before it are looked at again: one committed later than a newer one (two sends crossing) may have
+ * reached the screen after the last mark.
+ */
+const AFTER_OVERLAP_SECONDS = 5;
+
+const batch = sql`${sql.placeholder('batch')}::jsonb`;
 const readAt = sql`${sql.placeholder('readAt')}::timestamptz`;
 const m = chatMessages;
 const r = chatMessageReadReceipts;
 
+type Reading = { roomId: string; userId: string; upTo: string | null; after: string | null };
+type Marked = {
+  readAt: string;
+  allowed: boolean;
+  message_ids: string[] | null;
+  sender_ids: string[] | null;
+  first_name: string | null;
+  avatar_url: string | null;
+};
+
 /**
- * The access check (assertCanReadRoom's rule: not banned; a private room's creator or members), the receipts for
- * the others' messages not read yet, and the `room.messages-read` event naming them, in ONE prepared statement:
- * when a message reaches a room of a thousand, a thousand readers mark it read within a second or two, and each
- * round trip to the embedded database is queued behind the others (bench/README.md, rooms).
+ * For a batch of readers (room, reader, up to which message): the access check (canReadRoomSql), the receipts for
+ * the others' messages each has not read yet, and one `room.messages-read` event per reader naming them, in ONE
+ * prepared statement. When a message reaches a room of a
+ * thousand, a thousand readers mark it read within a second or two: one round trip each, queued on the embedded
+ * database's one connection, held the messages sent meanwhile for seconds (bench/README.md, rooms).
  */
-const mark = preparedStatement<
-  {
-    allowed: boolean;
-    message_ids: string[];
-    sender_ids: string[];
-    first_name: string | null;
-    avatar_url: string | null;
-  },
-  { roomId: string; userId: string; upTo: string | null; readAt: string }
->(
-  'rooms.markRead',
+const mark = preparedStatement<Omit<Marked, 'readAt'> & { ord: number }, { batch: string; readAt: string }>(
+  'rooms.markReadBatch',
   sql`
-    with access as (
-      select room.id from ${chatRooms} room
-      where room.id = ${roomId}
-        and not exists (select 1 from ${chatRoomBans} b where b.room_id = room.id and b.user_id = ${userId})
-        and (not room.is_private or room.created_by = ${userId}
-          or exists (select 1 from ${chatRoomMembers} cm where cm.room_id = room.id and cm.user_id = ${userId}))
+    with input as (
+      select (t.e ->> 'roomId')::uuid as room_id, t.e ->> 'userId' as user_id, (t.e ->> 'upTo')::uuid as up_to,
+        (t.e ->> 'after')::uuid as after, t.ord
+      from jsonb_array_elements(${batch}) with ordinality as t(e, ord)
+    ), access as (
+      select input.* from input join ${chatRooms} room on room.id = input.room_id
+      where ${canReadRoomSql(sql`input.user_id`)}
     ), newest as (
-      select ${m.id} as id, ${m.senderId} as sender_id, ${m.kind} as kind from ${m}
-      where ${m.roomId} = (select id from access)
-        and (${upTo} is null or (${m.sentAt}, ${m.id}) <= (
-          select u.sent_at, u.id from ${m} u where u.id = ${upTo} and u.room_id = ${roomId}))
-      order by ${m.sentAt} desc, ${m.id} desc
-      limit ${sql.raw(String(MARK_READ_LIMIT))}
+      select access.ord, access.user_id, n.id, n.sender_id, n.kind from access
+      cross join lateral (
+        select ${m.id} as id, ${m.senderId} as sender_id, ${m.kind} as kind from ${m}
+        where ${m.roomId} = access.room_id
+          and (access.up_to is null or (${m.sentAt}, ${m.id}) <= (
+            select u.sent_at, u.id from ${m} u where u.id = access.up_to and u.room_id = access.room_id))
+          and ${m.sentAt} > coalesce((
+            select u.sent_at - ${sql.raw(`interval '${AFTER_OVERLAP_SECONDS} seconds'`)} from ${m} u
+            where u.id = access.after and u.room_id = access.room_id), '-infinity')
+        order by ${m.sentAt} desc, ${m.id} desc
+        limit ${sql.raw(String(MARK_READ_LIMIT))}
+      ) n
     ), inserted as (
       insert into ${r} (message_id, user_id, read_at)
-      select newest.id, ${userId}, ${readAt} from newest
-      where newest.sender_id <> ${userId} and newest.kind = 'text'
-        and not exists (select 1 from ${r} seen where seen.message_id = newest.id and seen.user_id = ${userId})
+      select newest.id, newest.user_id, ${readAt} from newest
+      where newest.sender_id <> newest.user_id and newest.kind = 'text'
+        and not exists (select 1 from ${r} seen where seen.message_id = newest.id and seen.user_id = newest.user_id)
       on conflict do nothing
-      returning message_id
+      returning message_id, user_id
+    ), readers as (
+      select newest.ord, jsonb_agg(inserted.message_id) as message_ids,
+        jsonb_agg(distinct newest.sender_id) as sender_ids
+      from inserted join newest on newest.id = inserted.message_id and newest.user_id = inserted.user_id
+      group by newest.ord
     ), marked as (
-      select inserted.message_id, newest.sender_id from inserted join newest on newest.id = inserted.message_id
-    ), reader as (
-      select p.first_name, p.avatar_url from ${profiles} p where p.id = ${userId}
+      select readers.*, access.room_id, access.user_id, p.first_name, p.avatar_url
+      from readers join access on access.ord = readers.ord left join ${profiles} p on p.id = access.user_id
     ), ${recordEventSql(
       'room.messages-read',
       {
-        actorId: userId,
-        roomId: sql`${roomId}::text`,
-        messageIds: sql`(select jsonb_agg(message_id) from marked)`,
-        senderIds: sql`(select jsonb_agg(distinct sender_id) from marked)`,
+        actorId: sql`marked.user_id`,
+        roomId: sql`marked.room_id::text`,
+        messageIds: sql`marked.message_ids`,
+        senderIds: sql`marked.sender_ids`,
         readAt: sql`${sql.placeholder('readAt')}::text`,
-        reader: sql`(select jsonb_build_object('firstName', first_name, 'avatarUrl', avatar_url) from reader)`,
+        reader: sql`jsonb_build_object('firstName', marked.first_name, 'avatarUrl', marked.avatar_url)`,
       },
-      { from: sql`(select 1 where exists (select 1 from marked)) as any_marked` },
+      { from: sql`marked` },
     )}
-    select exists (select 1 from access) as allowed,
-      array(select message_id from marked) as message_ids,
-      array(select distinct sender_id from marked) as sender_ids,
-      (select first_name from reader) as first_name, (select avatar_url from reader) as avatar_url`,
+    select input.ord::int as ord, exists (select 1 from access where access.ord = input.ord) as allowed,
+      marked.message_ids, marked.sender_ids, marked.first_name, marked.avatar_url
+    from input left join marked on marked.ord = input.ord
+    order by input.ord`,
 );
 
 /**
- * The caller has read the room (up to `upTo`, a message of the room, when given): receipts for the others' messages
- * they had not read yet, and one `room.messages-read` naming them, in one statement. The screen calls this once per
+ * The markReads of one database, written together (group-commit.ts): a batch at a time, so a room's burst of
+ * readers is a few statements, and the sends between them wait for one statement at most. A reader's two calls
+ * in one room go in two batches.
+ */
+const writers = new WeakMap<Db, (reading: Reading) => Promise<Marked>>();
+function writerFor(db: Db) {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = groupCommit<Reading, Marked>(
+      async (readings) => {
+        const readAt = new Date().toISOString();
+        const rows = await mark(db, { batch: JSON.stringify(readings), readAt });
+        return rows.map((row) => ({ ...row, readAt }));
+      },
+      { maxBatch: 100, maxPending: 20_000, key: (reading) => `${reading.roomId}:${reading.userId}` },
+    );
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
+/**
+ * The caller has read the room (up to `upTo`, a message of the room, when given; since `after`, the `upTo` of their
+ * previous call, when given): receipts for the others' messages they had not read yet, and one `room.messages-read`
+ * naming them, in one statement with the other readers of the moment (writerFor). The screen calls this once per
  * burst (1 s after the list changes), so a reader costs one write per burst however many messages arrived.
  * Nothing new read, nothing written and no event.
  */
 export async function markRoomRead(
   deps: { db: Db; events: DomainEvents },
   actor: { id: string },
-  input: { roomId: string; upTo?: string },
+  input: { roomId: string; upTo?: string | undefined; after?: string | undefined },
 ): Promise<{ messageIds: string[]; readAt: string }> {
-  const at = new Date().toISOString();
-  const [row] = await mark(deps.db, { roomId: input.roomId, userId: actor.id, upTo: input.upTo ?? null, readAt: at });
-  if (!row?.allowed) {
+  const { roomId, upTo = null, after = null } = input;
+  const row = await writerFor(deps.db)({ roomId, userId: actor.id, upTo, after });
+  if (!row.allowed) {
     // Refused: the precise reason (missing, banned, private) from the one place that decides it.
-    await assertCanReadRoom(deps.db, input.roomId, actor.id);
-    return { messageIds: [], readAt: at };
+    await assertCanReadRoom(deps.db, roomId, actor.id);
+    return { messageIds: [], readAt: row.readAt };
   }
-  const messageIds = row.message_ids;
+  const messageIds = row.message_ids ?? [];
   if (messageIds.length > 0) {
     const event: EventOf<'room.messages-read'> = {
       type: 'room.messages-read',
       actorId: actor.id,
-      roomId: input.roomId,
+      roomId,
       messageIds,
-      senderIds: row.sender_ids,
-      readAt: at,
+      senderIds: row.sender_ids ?? [],
+      readAt: row.readAt,
       reader: { firstName: row.first_name, avatarUrl: row.avatar_url },
     };
     deps.events.committed([event]);
   }
-  return { messageIds, readAt: at };
+  return { messageIds, readAt: row.readAt };
 }

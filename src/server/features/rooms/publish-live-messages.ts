@@ -3,7 +3,8 @@ import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
 
 /**
- * Room messages, edits, deletions, reactions and receipts to the room's live channel, with their data: the screens
+ * Room messages, edits, deletions and reactions to the room's live channel (receipts to their readers' and authors'
+ * receipts channels), with their data: the screens
  * apply them to their cache and never refetch. Who hears the channel is checked by the room's subscription.
  */
 export function roomMessageLiveListeners(bus: EventBus): AnyLiveListener[] {
@@ -32,15 +33,21 @@ export function roomMessageLiveListeners(bus: EventBus): AnyLiveListener[] {
     }),
     defineLiveListener({
       on: 'room.messages-read',
-      publish: (e) =>
-        bus.publish(channels.room(e.roomId), {
-          type: 'read',
+      // To the authors of the messages read and to the reader's own tabs, on their receipts channels: nobody else's
+      // screen shows who read a message it did not write.
+      publish: (e) => {
+        const read = {
+          type: 'read' as const,
           userId: e.actorId,
           messageIds: e.messageIds,
           readAt: e.readAt,
           reader: e.reader,
           senderIds: e.senderIds,
-        }),
+        };
+        for (const userId of new Set([e.actorId, ...e.senderIds])) {
+          bus.publish(channels.roomReceipts(e.roomId, userId), read);
+        }
+      },
     }),
   ] as AnyLiveListener[];
 }

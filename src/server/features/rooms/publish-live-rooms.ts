@@ -35,8 +35,15 @@ export function roomLiveListeners(bus: EventBus): AnyLiveListener[] {
         const channel = channels.room(event.roomId);
         // The member's own screen hears that they are out, then their subscription re-checks (and ends if they may no
         // longer read: a private room, or a ban).
-        bus.publish(channel, { type: 'member-left', userId: event.userId });
+        bus.publish(channel, { type: 'member-left', userId: event.userId, reason: event.reason });
         bus.publish(channel, { type: 'access-changed', userIds: [event.userId] });
+      },
+    }),
+    defineLiveListener({
+      on: 'room.member-unbanned',
+      publish(event) {
+        // The staff's open Banned lists drop the row. The unbanned user is not reading the room (a ban ended that).
+        bus.publish(channels.room(event.roomId), { type: 'member-unbanned', userId: event.userId });
       },
     }),
   ];

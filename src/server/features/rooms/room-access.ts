@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { canRead, hasModerationRights, standingOf, type RoomRole, type RoomStanding } from '../../../domain/rooms';
 import type { Db, Tx } from '../../db/database';
 import { chatRoomBans, chatRoomMembers, chatRooms } from '../../db/schema/rooms';
@@ -74,3 +74,18 @@ export async function assertCanPost(db: Db | Tx, roomId: string, userId: string,
   if (access.membership?.mutedAt) throw new AppError('ROOM_MUTED');
   return access;
 }
+
+/**
+ * canRead's rule (not banned; a public room, or a private room's creator or member) as an SQL condition on a
+ * `chat_rooms` row aliased `room`, for the use cases that do their whole work in one statement (send, mark read)
+ * and so cannot call roomAccess. When it says no, they ask assertCanReadRoom or assertCanPost for the reason.
+ */
+export const canReadRoomSql = (userId: SQL) => sql`
+  not exists (select 1 from ${chatRoomBans} b where b.room_id = room.id and b.user_id = ${userId})
+  and (not room.is_private or room.created_by = ${userId}
+    or exists (select 1 from ${chatRoomMembers} cm where cm.room_id = room.id and cm.user_id = ${userId}))`;
+
+/** assertCanPost's rule in the same form: who may read, unless muted. */
+export const canPostInRoomSql = (userId: SQL) => sql`${canReadRoomSql(userId)}
+  and not exists (select 1 from ${chatRoomMembers} cm
+    where cm.room_id = room.id and cm.user_id = ${userId} and cm.muted_at is not null)`;

@@ -12,6 +12,18 @@ export type RoomData = {
   createdAt: string;
 };
 
+/** A room as the rooms list shows it to everyone (its card): the room and how many members it had when sent. */
+export type RoomCardData = RoomData & { memberCount: number };
+
+/** One banned user as the Banned section lists them: public profile fields only, and when they were banned. */
+export type RoomBanData = {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  avatarUrl: string | null;
+  bannedAt: string;
+};
+
 /** The parent a reply shows (spec 3, section 3: reply_to). */
 export type ReplyTarget = {
   id: string;
@@ -82,8 +94,36 @@ export type RoomLiveEvent =
     }
   | { type: 'typing'; userId: string; name: string; typing: boolean }
   | { type: 'member'; member: RoomMemberData }
-  | { type: 'member-left'; userId: string }
+  /** Out of the room; with `reason` 'banned', the creator's and admins' Banned lists take the member in. */
+  | { type: 'member-left'; userId: string; reason: 'left' | 'kicked' | 'banned' | 'removed' }
+  /** A ban lifted: the Banned lists drop the row (the user is no member: they may join or be invited again). */
+  | { type: 'member-unbanned'; userId: string }
   | { type: 'room-updated'; room: RoomData }
   | { type: 'room-deleted' }
   /** A user's access may have ended (kicked, banned, removed, the room made private): their subscriptions re-check. */
   | { type: 'access-changed'; userIds: string[] | 'all' };
+
+/**
+ * What the rooms list's two channels carry (channels.roomDirectory for everyone, channels.userRooms for one user).
+ * Only public rooms' data goes on the directory; a private room's card goes only to the channel of a user who is in it.
+ */
+export type RoomListChannelEvent =
+  /** A room to show: new, made public, or (on a user's channel) a private room they were added to. */
+  | { type: 'room-added'; room: RoomCardData; isMember: boolean }
+  /** A public room renamed or described: lists that show it update it; nobody's list gains it. */
+  | { type: 'room-updated'; room: RoomCardData }
+  /** A public room made private: no data, only the id; each list keeps it only if its viewer is a member. */
+  | { type: 'room-made-private'; roomId: string }
+  /** Deleted (directory), or this user is out of a private room (their channel). */
+  | { type: 'room-removed'; roomId: string }
+  /** This user was banned from a room (their channel): it leaves their list and the directory's news of it stop. */
+  | { type: 'banned'; roomId: string }
+  /** This user's ban was lifted (their channel): a public room comes back to their list (`room`), a private one not. */
+  | { type: 'unbanned'; roomId: string; room: RoomCardData | null };
+
+/** What `rooms.listEvents` sends one viewer: the list's changes, each already decided for them (watch-room-list.ts). */
+export type RoomListEvent =
+  | { type: 'room-added'; room: RoomCardData & { isMember: boolean } }
+  | { type: 'room-updated'; room: RoomCardData }
+  | { type: 'room-made-private'; roomId: string }
+  | { type: 'room-removed'; roomId: string };

@@ -355,7 +355,7 @@ describe('live membership', () => {
         { type: 'member', member: expect.objectContaining({ userId: outsider.id, role: 'member', firstName: 'Olaf' }) },
         { type: 'member', member: expect.objectContaining({ userId: outsider.id, role: 'moderator', muted: false }) },
         { type: 'member', member: expect.objectContaining({ userId: outsider.id, role: 'moderator', muted: true }) },
-        { type: 'member-left', userId: outsider.id },
+        { type: 'member-left', userId: outsider.id, reason: 'removed' },
       ]);
     watch.close();
   });
@@ -381,12 +381,129 @@ describe('live membership', () => {
     const watch = await watchAs(app, plain, id);
     await watch.ready();
     await ok(moderator, 'rooms.memberAction', { id, userId: plain.id, action: 'kick' });
-    await expect.poll(() => watch.events()).toContainEqual({ type: 'member-left', userId: plain.id });
+    await expect.poll(() => watch.events()).toContainEqual({ type: 'member-left', userId: plain.id, reason: 'kicked' });
     expect(await watch.stillListening()).toBe(true);
     await ok(plain, 'rooms.join', { id });
     await ok(admin, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
     await expect.poll(() => watch.ended()).toBe(true);
     expect(await watch.stillListening()).toBe(false);
+    watch.close();
+  });
+});
+
+describe('the banned list and unban', () => {
+  it('the creator and a room admin list the banned, newest first, with public fields only', async () => {
+    const id = await staffedRoom(false);
+    await ok(admin, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
+    await ok(creator, 'rooms.memberAction', { id, userId: other.id, action: 'ban' });
+    for (const who of [creator, admin]) {
+      const bans = await ok(who, 'rooms.bans', { id });
+      expect(bans.map((b) => [b.userId, b.firstName, b.lastName])).toEqual([
+        [other.id, 'Otto', 'Plain'],
+        [plain.id, 'Pam', 'Plain'],
+      ]);
+      expect(Object.keys(bans[0]!).sort()).toEqual(['avatarUrl', 'bannedAt', 'firstName', 'lastName', 'userId']);
+      expect(Date.parse(bans[0]!.bannedAt)).toBeGreaterThanOrEqual(Date.parse(bans[1]!.bannedAt));
+    }
+  });
+
+  it('a moderator, a plain member, an outsider, a banned user and a visitor cannot list the banned', async () => {
+    const id = await staffedRoom(true);
+    await ok(admin, 'rooms.memberAction', { id, userId: other.id, action: 'ban' });
+    const refusals: [TestUser | null, number, string][] = [
+      [moderator, 403, MEMBER_MESSAGES.loadBannedFailed],
+      [plain, 403, MEMBER_MESSAGES.loadBannedFailed],
+      [outsider, 403, NO_ACCESS],
+      [other, 403, BANNED],
+      [null, 401, 'You must be signed in to do that.'],
+    ];
+    for (const [who, status, message] of refusals) {
+      const bans = await call(who, 'rooms.bans', { id });
+      expect([bans.status, bans.error?.message], who?.id ?? 'visitor').toEqual([status, message]);
+      expect(JSON.stringify(bans)).not.toContain('Otto');
+    }
+  });
+
+  it('unban deletes the ban and nothing else: the user is no member, then joins the public room again', async () => {
+    const id = await staffedRoom(false);
+    await ok(admin, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
+    expect(await ok(admin, 'rooms.unban', { id, userId: plain.id })).toEqual({ id, userId: plain.id });
+    expect(await ok(admin, 'rooms.bans', { id })).toEqual([]);
+    expect(await roleOf(id, plain.id)).toBeNull();
+    const event = (await recordedEvents(app, id)).at(-1);
+    expect(event).toMatchObject({
+      type: 'room.member-unbanned',
+      payload: { actorId: admin.id, userId: plain.id, room: { id, isPrivate: false, memberCount: 4 } },
+    });
+    expect((await ok(plain, 'rooms.list')).map((r) => r.id)).toContain(id);
+    await ok(plain, 'rooms.join', { id });
+    expect(await roleOf(id, plain.id)).toBe('member');
+  });
+
+  it('unbanned from a private room, a user is not back in it but may be invited again', async () => {
+    const id = await staffedRoom(true);
+    await ok(creator, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
+    await ok(creator, 'rooms.unban', { id, userId: plain.id });
+    const read = await call(plain, 'rooms.get', { id });
+    expect([read.status, read.error?.message]).toEqual([403, NO_ACCESS]);
+    await ok(other, 'rooms.addMember', { id, userId: plain.id });
+    expect(await roleOf(id, plain.id)).toBe('member');
+  });
+
+  it('a moderator, a plain member, an outsider, the banned user and a visitor cannot unban; nothing changes', async () => {
+    const id = await staffedRoom(false);
+    await ok(admin, 'rooms.memberAction', { id, userId: other.id, action: 'ban' });
+    const before = await roomTables(app);
+    const refusals: [TestUser | null, number, string][] = [
+      [moderator, 403, MEMBER_MESSAGES.unbanFailed],
+      [plain, 403, MEMBER_MESSAGES.unbanFailed],
+      [outsider, 403, MEMBER_MESSAGES.unbanFailed],
+      [other, 403, BANNED],
+      [null, 401, 'You must be signed in to do that.'],
+    ];
+    for (const [who, status, message] of refusals) {
+      const unban = await call(who, 'rooms.unban', { id, userId: other.id });
+      expect([unban.status, unban.error?.message], who?.id ?? 'visitor').toEqual([status, message]);
+    }
+    expect(await roomTables(app)).toEqual(before);
+  });
+
+  it('malformed unbans are refused and change nothing; a ban already lifted is a quiet success', async () => {
+    const id = await staffedRoom(false);
+    await ok(admin, 'rooms.memberAction', { id, userId: other.id, action: 'ban' });
+    const before = await roomTables(app);
+    for (const input of [
+      { id: 'not-a-uuid', userId: other.id },
+      { id, userId: '' },
+      { id, userId: 'x'.repeat(65) },
+      { id },
+    ]) {
+      const unban = await trpcAs(app).callRaw(admin, 'rooms.unban', input);
+      expect(unban.status, JSON.stringify(input)).toBe(400);
+    }
+    expect(await roomTables(app)).toEqual(before);
+    await ok(admin, 'rooms.unban', { id, userId: other.id });
+    const events = (await recordedEvents(app, id)).length;
+    // A second admin's click on a row already lifted: no error, no second event.
+    await ok(creator, 'rooms.unban', { id, userId: other.id });
+    expect((await recordedEvents(app, id)).length).toBe(events);
+    // Unbanning someone never banned changes nothing either.
+    await ok(creator, 'rooms.unban', { id, userId: outsider.id });
+    expect((await recordedEvents(app, id)).length).toBe(events);
+  });
+
+  it('the staff’s open lists hear a ban (with its reason) and an unban live', async () => {
+    const id = await staffedRoom(false);
+    const watch = await watchAs(app, admin, id);
+    await watch.ready();
+    await ok(creator, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
+    await ok(creator, 'rooms.unban', { id, userId: plain.id });
+    await expect
+      .poll(() => watch.events().filter((e) => e.type === 'member-left' || e.type === 'member-unbanned'))
+      .toEqual([
+        { type: 'member-left', userId: plain.id, reason: 'banned' },
+        { type: 'member-unbanned', userId: plain.id },
+      ]);
     watch.close();
   });
 });

@@ -8,7 +8,49 @@ import { toStoredRoomNotice, type RoomNotice } from '../../../domain/room-notice
 import { chatMessages, chatRoomBans, chatRoomMembers, chatRooms, messageStickers } from '../../db/schema/rooms';
 import type { Channel } from '../../realtime/channels';
 import { listen as listenOnBus } from '../../testing/listen';
+import { testUser, type TestUser } from '../../testing/marketplace';
 import type { TestApp } from '../../testing/test-app';
+
+/** Everyone the room message tests need, one of each standing (see castRooms for who is what where). */
+export interface RoomCast {
+  creator: TestUser;
+  member: TestUser;
+  moderator: TestUser;
+  outsider: TestUser;
+  muted: TestUser;
+  banned: TestUser;
+}
+
+/** The cast's accounts, signed up once per test file (signing up is the slow part). */
+export async function signUpRoomCast(app: TestApp): Promise<RoomCast> {
+  const [creator, member, moderator, outsider, muted, banned] = await Promise.all([
+    testUser(app, { firstName: 'Cora', lastName: 'Creator' }),
+    testUser(app, { firstName: 'Mia', lastName: 'Member' }),
+    testUser(app, { firstName: 'Moe', lastName: 'Moderator' }),
+    testUser(app, { firstName: 'Otto', lastName: 'Outsider' }),
+    testUser(app, { firstName: 'Mute', lastName: 'Muted' }),
+    testUser(app, { firstName: 'Ben', lastName: 'Banned' }),
+  ]);
+  return { creator, member, moderator, outsider, muted, banned };
+}
+
+/**
+ * A private room and a public room with the same standings: the creator (role admin), member, moderator (role
+ * moderator), muted (a muted member) and banned (a ban, no membership); outsider belongs to neither. Fresh rooms for
+ * every test, so no test sees another's messages.
+ */
+export async function castRooms(app: TestApp, cast: RoomCast) {
+  const rooms = { privateRoom: '', publicRoom: '' };
+  for (const isPrivate of [true, false]) {
+    const room = await makeRoom(app, cast.creator.id, { isPrivate, name: isPrivate ? 'Secret club' : 'Open hall' });
+    await addMember(app, room.id, cast.member.id);
+    await addMember(app, room.id, cast.moderator.id, { role: 'moderator' });
+    await addMember(app, room.id, cast.muted.id, { muted: true });
+    await banUser(app, room.id, cast.banned.id);
+    rooms[isPrivate ? 'privateRoom' : 'publicRoom'] = room.id;
+  }
+  return rooms;
+}
 
 export async function makeRoom(app: TestApp, creatorId: string, { isPrivate = false, name = 'Study group' } = {}) {
   const { db } = app.database;

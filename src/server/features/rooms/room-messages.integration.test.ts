@@ -3,22 +3,24 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, ROOM_LIMITS, ROOM_MESSAGE_MESSAGES } from '../../../domain/rooms';
 import { chatMessageReadReceipts, chatMessages } from '../../db/schema/rooms';
 import { channels } from '../../realtime/channels';
-import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
+import { trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
-  addMember,
   banUser,
+  castRooms,
   countRows,
   listen,
-  makeRoom,
   postMany,
   postNotice,
   recordedRoomEvents,
+  signUpRoomCast,
+  type RoomCast,
 } from './room-message-fixtures';
 
 let app: TestApp;
 const { call, ok, callRaw } = trpcAs(() => app);
 
+let cast: RoomCast;
 let creator: TestUser;
 let member: TestUser;
 let moderator: TestUser;
@@ -32,27 +34,13 @@ let publicRoom: string;
 
 beforeAll(async () => {
   app = await createTestApp();
-  [creator, member, moderator, outsider, muted, banned] = await Promise.all([
-    testUser(app, { firstName: 'Cora', lastName: 'Creator' }),
-    testUser(app, { firstName: 'Mia', lastName: 'Member' }),
-    testUser(app, { firstName: 'Moe', lastName: 'Moderator' }),
-    testUser(app, { firstName: 'Otto', lastName: 'Outsider' }),
-    testUser(app, { firstName: 'Mute', lastName: 'Muted' }),
-    testUser(app, { firstName: 'Ben', lastName: 'Banned' }),
-  ]);
+  cast = await signUpRoomCast(app);
+  ({ creator, member, moderator, outsider, muted, banned } = cast);
 });
 afterAll(() => app.close());
 
 beforeEach(async () => {
-  for (const isPrivate of [true, false]) {
-    const room = await makeRoom(app, creator.id, { isPrivate, name: isPrivate ? 'Secret club' : 'Open hall' });
-    await addMember(app, room.id, member.id);
-    await addMember(app, room.id, moderator.id, { role: 'moderator' });
-    await addMember(app, room.id, muted.id, { muted: true });
-    await banUser(app, room.id, banned.id);
-    if (isPrivate) privateRoom = room.id;
-    else publicRoom = room.id;
-  }
+  ({ privateRoom, publicRoom } = await castRooms(app, cast));
 });
 
 const say = (who: TestUser, roomId: string, content: string, extra: { parentMessageId?: string } = {}) =>
@@ -435,7 +423,7 @@ describe('read receipts', () => {
     const mine = await say(member, privateRoom, 'Mine');
     const burst = [];
     for (const text of ['One', 'Two', 'Three']) burst.push(await say(creator, privateRoom, text));
-    const live = listen(app, channels.room(privateRoom));
+    const live = listen(app, channels.roomReceipts(privateRoom, creator.id));
     const marked = await ok(member, 'roomMessages.markRead', { roomId: privateRoom });
     expect([...marked.messageIds].sort()).toEqual(burst.map((m) => m.id).sort());
     const receipts = await app.database.db
@@ -491,6 +479,29 @@ describe('read receipts', () => {
     );
   });
 
+  it('after (the last mark) looks only at what came since, and again at a send that crossed it', async () => {
+    const a = await say(creator, publicRoom, 'A');
+    expect((await ok(member, 'roomMessages.markRead', { roomId: publicRoom, upTo: a.id })).messageIds).toContain(a.id);
+    // Two sends that committed after the mark but are stamped before it: one a moment before (two sends crossing),
+    // one longer before than a crossing send could be (not looked at again).
+    const crossed = await say(creator, publicRoom, 'Crossed');
+    const older = await say(creator, publicRoom, 'Long ago');
+    await app.database.db.execute(sql`update chat_messages set sent_at = case id
+        when ${crossed.id}::uuid then ${a.sentAt}::timestamptz - interval '1 second'
+        else ${a.sentAt}::timestamptz - interval '1 minute' end
+      where id in (${crossed.id}::uuid, ${older.id}::uuid)`);
+    const b = await say(creator, publicRoom, 'B');
+    const since = await ok(member, 'roomMessages.markRead', { roomId: publicRoom, upTo: b.id, after: a.id });
+    expect([...since.messageIds].sort()).toEqual([crossed.id, b.id].sort());
+    // Without after, everything unread in reach is marked (the page's first mark).
+    expect((await ok(member, 'roomMessages.markRead', { roomId: publicRoom })).messageIds).toEqual([older.id]);
+    // An after that is not a message of this room is ignored, not trusted.
+    const c = await say(creator, publicRoom, 'C');
+    const elsewhere = await say(creator, privateRoom, 'Elsewhere');
+    const ignored = await ok(moderator, 'roomMessages.markRead', { roomId: publicRoom, after: elsewhere.id });
+    expect(ignored.messageIds).toEqual(expect.arrayContaining([older.id, a.id, b.id, c.id]));
+  });
+
   it('receipts show the first three readers and count the rest', async () => {
     const sent = await say(creator, publicRoom, 'Read me');
     for (const who of [member, moderator, outsider, muted])
@@ -498,6 +509,43 @@ describe('read receipts', () => {
     const page = await ok(creator, 'roomMessages.list', { roomId: publicRoom });
     expect(page.receipts.filter((r) => r.messageId === sent.id)).toHaveLength(ROOM_LIMITS.receiptAvatars);
     expect(page.readCounts).toEqual([{ messageId: sent.id, count: 4 }]);
+  });
+
+  it('readers marking at the same moment are written together, each with their own receipts and refusals', async () => {
+    const inPrivate = await say(creator, privateRoom, 'For members');
+    const inPublic = await say(creator, publicRoom, 'For all');
+    const live = listen(app, channels.roomReceipts(publicRoom, creator.id));
+    // At once: they reach the database in batches (a reader's second call in a room never in the same one).
+    const results = await Promise.all([
+      call(member, 'roomMessages.markRead', { roomId: privateRoom }),
+      call(outsider, 'roomMessages.markRead', { roomId: privateRoom }),
+      call(moderator, 'roomMessages.markRead', { roomId: publicRoom }),
+      call(member, 'roomMessages.markRead', { roomId: publicRoom }),
+      call(banned, 'roomMessages.markRead', { roomId: publicRoom }),
+      call(member, 'roomMessages.markRead', { roomId: publicRoom }),
+    ]);
+    const [memberPrivate, outsiderPrivate, moderatorPublic, memberPublic, bannedPublic, memberAgain] = results;
+    expect(memberPrivate!.data?.messageIds).toContain(inPrivate.id);
+    expect(outsiderPrivate!.status).toBe(403);
+    expect(moderatorPublic!.data?.messageIds).toContain(inPublic.id);
+    expect(memberPublic!.data?.messageIds).toContain(inPublic.id);
+    expect(bannedPublic!.error?.data.appCode).toBe('ROOM_BANNED');
+    expect(memberAgain!.data?.messageIds).toEqual([]);
+    const readers = await app.database.db
+      .select({ userId: chatMessageReadReceipts.userId })
+      .from(chatMessageReadReceipts)
+      .where(eq(chatMessageReadReceipts.messageId, inPublic.id));
+    expect(readers.map((r) => r.userId).sort()).toEqual([member.id, moderator.id].sort());
+    // One live receipt per reader, naming that reader.
+    await expect
+      .poll(() =>
+        live.seen
+          .filter((e) => e.type === 'read' && e.messageIds.includes(inPublic.id))
+          .map((e) => e.type === 'read' && e.userId)
+          .sort(),
+      )
+      .toEqual([member.id, moderator.id].sort());
+    live.stop();
   });
 
   it('an outsider cannot mark a private room read; a banned user cannot mark any', async () => {

@@ -58,7 +58,7 @@ export const roomMessagesRouter = router({
     .mutation(({ ctx, input }) => reactToMessage(ctx, ctx.user, input)),
   removeReaction: authedProcedure.input(byMessage).mutation(({ ctx, input }) => removeReaction(ctx, ctx.user, input)),
   markRead: authedProcedure
-    .input(byRoom.extend({ upTo: z.uuid().optional() }))
+    .input(byRoom.extend({ upTo: z.uuid().optional(), after: z.uuid().optional() }))
     .mutation(({ ctx, input }) => markRoomRead(ctx, ctx.user, input)),
   typing: authedProcedure
     .input(byRoom.extend({ typing: z.boolean() }))

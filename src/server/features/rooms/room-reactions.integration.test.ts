@@ -3,21 +3,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROOM_MESSAGE_MESSAGES } from '../../../domain/rooms';
 import { messageStickers } from '../../db/schema/rooms';
 import { channels } from '../../realtime/channels';
-import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
+import { trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
-  addMember,
-  banUser,
+  castRooms,
   countRows,
   listen,
-  makeRoom,
   recordedRoomEvents,
+  signUpRoomCast,
+  type RoomCast,
   storeSticker,
 } from './room-message-fixtures';
 
 let app: TestApp;
 const { call, ok } = trpcAs(() => app);
 
+let cast: RoomCast;
 let creator: TestUser;
 let member: TestUser;
 let moderator: TestUser;
@@ -32,27 +33,17 @@ let publicMessage: string;
 
 beforeAll(async () => {
   app = await createTestApp();
-  [creator, member, moderator, outsider, muted, banned] = await Promise.all([
-    testUser(app, { firstName: 'Cora' }),
-    testUser(app, { firstName: 'Mia' }),
-    testUser(app, { firstName: 'Moe' }),
-    testUser(app, { firstName: 'Otto' }),
-    testUser(app, { firstName: 'Mute' }),
-    testUser(app, { firstName: 'Ben' }),
-  ]);
+  cast = await signUpRoomCast(app);
+  ({ creator, member, moderator, outsider, muted, banned } = cast);
 });
 afterAll(() => app.close());
 
 beforeEach(async () => {
-  for (const isPrivate of [true, false]) {
-    const room = await makeRoom(app, creator.id, { isPrivate });
-    await addMember(app, room.id, member.id);
-    await addMember(app, room.id, moderator.id, { role: 'moderator' });
-    await addMember(app, room.id, muted.id, { muted: true });
-    await banUser(app, room.id, banned.id);
-    const { id } = await ok(member, 'roomMessages.send', { roomId: room.id, content: 'React to me' });
-    if (isPrivate) [privateRoom, privateMessage] = [room.id, id];
-    else [publicRoom, publicMessage] = [room.id, id];
+  ({ privateRoom, publicRoom } = await castRooms(app, cast));
+  for (const roomId of [privateRoom, publicRoom]) {
+    const { id } = await ok(member, 'roomMessages.send', { roomId, content: 'React to me' });
+    if (roomId === privateRoom) privateMessage = id;
+    else publicMessage = id;
   }
 });
 

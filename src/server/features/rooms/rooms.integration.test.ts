@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOM_LIMITS, ROOM_MESSAGES } from '../../../domain/rooms';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, type TestApp, unlimitedMutations } from '../../testing/test-app';
+import type WebSocket from 'ws';
+import { channels } from '../../realtime/channels';
+import { TEST_ORIGIN } from '../../testing/test-app';
+import type { RoomListEvent } from './room-events';
 import { recordedEvents, roomTables, storedMessages, watchAs } from './room-test-helpers';
 
 let app: TestApp;
@@ -286,5 +290,190 @@ describe('live events', () => {
     await expect.poll(() => watch.events()).toEqual([{ type: 'room-deleted' }]);
     await expect.poll(() => watch.ended()).toBe(true);
     watch.close();
+  });
+});
+
+/** A probe only the tests publish, on one viewer's own channel: a removal of no room, passed on as it is. */
+const LIST_PROBE = 'probe';
+const isListProbe = (e: RoomListEvent) => e.type === 'room-removed' && e.roomId === LIST_PROBE;
+
+/** `rooms.listEvents` over the site's WebSocket, as /chat-rooms subscribes; `ready()` waits until events flow. */
+async function watchListAs(who: TestUser | null, input: unknown = {}) {
+  const ws: WebSocket = await app.server.injectWS('/api/trpc', {
+    headers: { origin: TEST_ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
+  });
+  type Reply = { result?: { type: string; data?: { data: RoomListEvent } }; error?: { message: string } };
+  const replies: Reply[] = [];
+  ws.on('message', (data) => {
+    const text = String(data);
+    if (text !== 'PING' && text !== 'PONG') replies.push(JSON.parse(text) as Reply);
+  });
+  ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'rooms.listEvents', input } }));
+  const data = () => replies.filter((r) => r.result?.type === 'data').map((r) => r.result!.data!.data);
+  return {
+    events: () => data().filter((e) => !isListProbe(e)),
+    /** Everything received, as text: to prove a name never arrived. */
+    raw: () => JSON.stringify(replies),
+    async ready() {
+      await expect
+        .poll(
+          () => {
+            if (!data().some(isListProbe) && who) {
+              app.bus.publish(channels.userRooms(who.id), { type: 'room-removed', roomId: LIST_PROBE });
+            }
+            return data().some(isListProbe);
+          },
+          { interval: 50, timeout: 5_000 },
+        )
+        .toBe(true);
+    },
+    async refusal(): Promise<string> {
+      await expect.poll(() => replies.some((r) => r.error), { timeout: 5_000 }).toBe(true);
+      return replies.find((r) => r.error)!.error!.message;
+    },
+    close: () => ws.terminate(),
+  };
+}
+
+/** Waits for a public room created now by someone else: the sign that every earlier event has arrived too. */
+async function fence(...watches: Awaited<ReturnType<typeof watchListAs>>[]) {
+  const marker = await ok(owner, 'rooms.create', { name: `Fence ${Math.random()}` });
+  for (const watch of watches) {
+    await expect.poll(() => watch.events().some((e) => e.type === 'room-added' && e.room.id === marker.id)).toBe(true);
+  }
+}
+
+const idsOf = (events: RoomListEvent[]) =>
+  events.map((e) => ('room' in e ? [e.type, e.room.id] : [e.type, e.roomId])).filter(([, id]) => id !== undefined);
+
+describe('the rooms list, live', () => {
+  it('a new public room reaches everyone’s list at once; a private one only its creator’s, then whoever is added', async () => {
+    const [mine, members, outside] = await Promise.all([
+      watchListAs(owner),
+      watchListAs(member),
+      watchListAs(outsider),
+    ]);
+    await Promise.all([mine.ready(), members.ready(), outside.ready()]);
+
+    const open = await ok(owner, 'rooms.create', { name: 'Open stage', description: 'Bring songs' });
+    const added = (id: string, isMember: boolean, memberCount: number) => ({
+      type: 'room-added',
+      room: expect.objectContaining({ id, isMember, memberCount }),
+    });
+    await expect.poll(() => outside.events()).toEqual([added(open.id, false, 1)]);
+    expect(outside.events()[0]).toMatchObject({ room: { name: 'Open stage', description: 'Bring songs' } });
+    await expect.poll(() => mine.events()).toEqual([added(open.id, true, 1)]);
+
+    const hidden = await ok(owner, 'rooms.create', { name: 'Secret society', isPrivate: true });
+    await expect.poll(() => mine.events()).toContainEqual(added(hidden.id, true, 1));
+    await ok(owner, 'rooms.addMember', { id: hidden.id, userId: member.id });
+    await expect.poll(() => members.events()).toContainEqual(added(hidden.id, true, 2));
+    await fence(outside);
+    expect(outside.raw()).not.toContain('Secret society');
+    expect(outside.raw()).not.toContain(hidden.id);
+    for (const watch of [mine, members, outside]) watch.close();
+  });
+
+  it('a public room renamed updates lists; made private, only its id; made public, it comes back; deleted, it goes', async () => {
+    const open = await room({ name: 'Film club' });
+    const outside = await watchListAs(outsider);
+    await outside.ready();
+    await ok(owner, 'rooms.update', { id: open.id, name: 'Movie club', description: 'Fridays', isPrivate: false });
+    await ok(owner, 'rooms.update', { id: open.id, name: 'Hush club', description: 'Secret', isPrivate: true });
+    await ok(owner, 'rooms.update', { id: open.id, name: 'Hush club', description: 'Hidden still', isPrivate: true });
+    await ok(owner, 'rooms.update', { id: open.id, name: 'Film club', description: 'Open again', isPrivate: false });
+    await ok(owner, 'rooms.delete', { id: open.id });
+    await expect
+      .poll(() => outside.events())
+      .toEqual([
+        {
+          type: 'room-updated',
+          room: expect.objectContaining({ id: open.id, name: 'Movie club', memberCount: 2 }),
+        },
+        { type: 'room-made-private', roomId: open.id },
+        {
+          type: 'room-added',
+          room: expect.objectContaining({ id: open.id, description: 'Open again', isMember: false, memberCount: 2 }),
+        },
+        { type: 'room-removed', roomId: open.id },
+      ]);
+    // The name and description it had while private never reached a non-member.
+    expect(outside.raw()).not.toContain('Hush club');
+    expect(outside.raw()).not.toContain('Hidden still');
+    outside.close();
+  });
+
+  it('out of a private room (left, kicked, removed), it leaves that member’s list; leaving a public one does not', async () => {
+    const members = await watchListAs(member);
+    await members.ready();
+    const rooms = [];
+    for (const how of ['leave', 'kick', 'remove'] as const) {
+      const hidden = await room({ name: `Private ${how}`, isPrivate: true });
+      rooms.push(hidden.id);
+      if (how === 'leave') await ok(member, 'rooms.leave', { id: hidden.id });
+      else await ok(owner, 'rooms.memberAction', { id: hidden.id, userId: member.id, action: how });
+    }
+    const open = await room({ name: 'Public leave' });
+    await ok(member, 'rooms.leave', { id: open.id });
+    await fence(members);
+    expect(idsOf(members.events()).filter(([type]) => type === 'room-removed')).toEqual(
+      rooms.map((id) => ['room-removed', id]),
+    );
+    members.close();
+  });
+
+  it('banned from a public room, it leaves their list and its news stop; unbanned, it comes back', async () => {
+    const open = await room({ name: 'Skate park' });
+    const banned = await watchListAs(member);
+    await banned.ready();
+    await ok(owner, 'rooms.memberAction', { id: open.id, userId: member.id, action: 'ban' });
+    await ok(owner, 'rooms.update', { id: open.id, name: 'Skate park renamed', description: '', isPrivate: false });
+    await ok(owner, 'rooms.update', { id: open.id, name: 'Skate park closed', description: '', isPrivate: true });
+    await ok(owner, 'rooms.update', { id: open.id, name: 'Skate park reopened', description: '', isPrivate: false });
+    await fence(banned);
+    expect(idsOf(banned.events()).filter(([, id]) => id === open.id)).toEqual([
+      ['room-removed', open.id],
+      ['room-made-private', open.id],
+    ]);
+    expect(banned.raw()).not.toContain('Skate park');
+
+    await ok(owner, 'rooms.unban', { id: open.id, userId: member.id });
+    await expect
+      .poll(() => banned.events().at(-1))
+      .toEqual({
+        type: 'room-added',
+        room: expect.objectContaining({ id: open.id, name: 'Skate park reopened', isMember: false, memberCount: 1 }),
+      });
+    banned.close();
+  });
+
+  it('banned from a private room, its later news and its unban never carry it to them', async () => {
+    const hidden = await room({ name: 'Locked attic', isPrivate: true });
+    const banned = await watchListAs(member);
+    await banned.ready();
+    await ok(owner, 'rooms.memberAction', { id: hidden.id, userId: member.id, action: 'ban' });
+    await ok(owner, 'rooms.update', {
+      id: hidden.id,
+      name: 'Locked attic two',
+      description: 'Still private',
+      isPrivate: true,
+    });
+    await ok(owner, 'rooms.unban', { id: hidden.id, userId: member.id });
+    await fence(banned);
+    expect(idsOf(banned.events()).filter(([, id]) => id === hidden.id)).toEqual([['room-removed', hidden.id]]);
+    expect(banned.raw()).not.toContain('Locked attic');
+    banned.close();
+  });
+
+  it('refuses a visitor and malformed input', async () => {
+    const visitor = await watchListAs(null);
+    expect(await visitor.refusal()).toBe('You must be signed in to do that.');
+    visitor.close();
+    for (const input of [{ lastEventId: 'x'.repeat(101) }, { lastEventId: 42 }, 'not an object']) {
+      const watch = await watchListAs(member, input);
+      await watch.refusal();
+      expect(watch.events()).toEqual([]);
+      watch.close();
+    }
   });
 });

@@ -9,12 +9,15 @@ import { deleteRoom } from './delete-room';
 import { getRoom } from './get-room';
 import { joinRoom } from './join-room';
 import { leaveRoom } from './leave-room';
+import { listRoomBans } from './list-room-bans';
 import { listRoomMembers } from './list-room-members';
 import { listRooms } from './list-rooms';
 import { searchUsers } from './search-users';
 import { setRoomRole } from './set-room-role';
+import { unbanMember } from './unban-member';
 import { updateRoom } from './update-room';
 import { watchRoom } from './watch-room';
+import { watchRoomList } from './watch-room-list';
 
 const byId = z.object({ id: z.uuid() });
 /** A user id as better-auth makes them (and never longer than one). */
@@ -30,6 +33,15 @@ export const roomsRouter = router({
         .optional(),
     )
     .query(({ ctx, input }) => listRooms(ctx, ctx.user, input ?? {})),
+  /**
+   * The rooms list's live changes for the caller: public rooms for everyone, private ones for their members, none
+   * the caller is banned from (watch-room-list.ts). Resumes after `lastEventId`.
+   */
+  listEvents: authedProcedure
+    .input(z.object({ lastEventId: z.string().max(100).nullish() }).optional())
+    .subscription(async function* ({ ctx, input, signal }) {
+      for await (const event of watchRoomList(ctx, ctx.user, input ?? {}, signal)) yield tracked(event.id, event.data);
+    }),
   get: authedProcedure.input(byId).query(({ ctx, input }) => getRoom(ctx, ctx.user, input)),
   create: authedProcedure.input(roomFieldsSchema).mutation(({ ctx, input }) => createRoom(ctx, ctx.user, input)),
   update: authedProcedure
@@ -51,6 +63,9 @@ export const roomsRouter = router({
   memberAction: authedProcedure
     .input(onMember.extend({ action: z.enum(MEMBER_ACTIONS) }))
     .mutation(({ ctx, input }) => actOnMember(ctx, ctx.user, input)),
+  /** The Banned section: the creator's and room admins' only (domain/rooms.ts canManageBans). */
+  bans: authedProcedure.input(byId).query(({ ctx, input }) => listRoomBans(ctx, ctx.user, input)),
+  unban: authedProcedure.input(onMember).mutation(({ ctx, input }) => unbanMember(ctx, ctx.user, input)),
 
   /**
    * One room's live events, for whoever may read it: checked before the first event and again whenever the

@@ -3,14 +3,14 @@ import { ROOM_MESSAGE_MESSAGES, type MediaType } from '../../../domain/rooms';
 import type { Db } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statement';
 import { profiles } from '../../db/schema/profiles';
-import { chatMessages, chatRoomBans, chatRoomMembers, chatRooms } from '../../db/schema/rooms';
+import { chatMessages, chatRooms } from '../../db/schema/rooms';
 import type { DomainEvents } from '../../events/domain-events';
 import { recordEventSql } from '../../events/record-events';
 import { AppError } from '../../errors';
 import { assertOwnUpload } from '../../files/assert-own-upload';
 import type { BlobStore } from '../../files/blob-store';
 import { isGiphyMediaUrl } from './giphy-client';
-import { assertCanPost } from './room-access';
+import { assertCanPost, canPostInRoomSql } from './room-access';
 import type { ReplyTarget, RoomMessageData } from './room-events';
 
 export type RoomMedia = { type: MediaType; url: string; filename: string; size: number };
@@ -54,10 +54,10 @@ type SendRow = {
 };
 
 /**
- * The posting check (assertCanPost's rule: not banned, not muted, a private room's creator or members), the parent
- * (of this room only), the insert and the `room.message-posted` event, in ONE prepared statement: a room's messages
- * queue behind each other and behind its readers' receipts on the embedded database's one connection, and each
- * round trip costs more than the work (bench/README.md, rooms). Nothing allowed, nothing written and no event.
+ * The posting check (canPostInRoomSql: not banned, not muted, a private room's creator or members), the parent (of
+ * this room only), the insert and the `room.message-posted` event, in ONE prepared statement: a room's messages queue
+ * behind each other and behind its readers' receipts on the embedded database's one connection, and each round trip
+ * costs more than the work (bench/README.md, rooms). Nothing allowed, nothing written and no event.
  */
 const send = preparedStatement<
   SendRow,
@@ -76,12 +76,7 @@ const send = preparedStatement<
   sql`
     with access as (
       select room.id from ${chatRooms} room
-      where room.id = ${roomId}
-        and not exists (select 1 from ${chatRoomBans} b where b.room_id = room.id and b.user_id = ${userId})
-        and not exists (select 1 from ${chatRoomMembers} cm
-          where cm.room_id = room.id and cm.user_id = ${userId} and cm.muted_at is not null)
-        and (not room.is_private or room.created_by = ${userId}
-          or exists (select 1 from ${chatRoomMembers} cm where cm.room_id = room.id and cm.user_id = ${userId}))
+      where room.id = ${roomId} and ${canPostInRoomSql(userId)}
     ), parent as (
       select pm.id, pm.content, pm.sender_id, pm.media_type, pm.media_url, pm.sent_at from ${chatMessages} pm
       where pm.id = ${parentId} and pm.room_id = ${roomId}

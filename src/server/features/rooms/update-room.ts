@@ -6,6 +6,7 @@ import { chatRooms } from '../../db/schema/rooms';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { AppError } from '../../errors';
+import { roomCardOf } from './list-rooms';
 import { noticePosted, postRoomNotice } from './post-room-notice';
 import { assertCanReadRoom } from './room-access';
 import { roomDataOf } from './room-member-data';
@@ -37,12 +38,16 @@ export async function updateRoom(
       .where(and(eq(chatRooms.id, input.id), eq(chatRooms.createdBy, actor.id)))
       .returning();
     const room = roomDataOf(after!);
+    // The count travels with the event: a room made public appears in everyone's list with it.
+    const { memberCount } = await roomCardOf(tx, room);
     emit({
       type: 'room.updated',
       actorId: actor.id,
       roomId: room.id,
       room,
       accessNarrowed: !before.isPrivate && room.isPrivate,
+      accessWidened: before.isPrivate && !room.isPrivate,
+      memberCount,
     });
     const notices: RoomNotice[] = [];
     if (before.name !== room.name) notices.push({ kind: 'room_renamed', from: before.name, to: room.name });

@@ -2,12 +2,9 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { channels } from '../../realtime/channels';
 import type { BusEvent, EventBus } from '../../realtime/event-bus';
+import { subscribeChannels } from '../../realtime/merge-streams';
 import { assertCanReadRoom, roomAccess } from './room-access';
 import type { RoomLiveEvent } from './room-events';
-
-/** Receipts go live to the authors of the messages read, and to the reader's own other tabs. */
-const receiptFor = (event: RoomLiveEvent, userId: string) =>
-  event.type !== 'read' || event.userId === userId || event.senderIds.includes(userId);
 
 /** Whether an access change names this user (or everyone). */
 const concerns = (event: RoomLiveEvent, userId: string) =>
@@ -24,15 +21,12 @@ export async function* watchRoom(
   input: { id: string; lastEventId?: string | null | undefined },
   signal?: AbortSignal,
 ): AsyncGenerator<BusEvent<RoomLiveEvent>> {
-  const stop = new AbortController();
-  const onAbort = () => stop.abort();
-  if (signal?.aborted) stop.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  const subscription = deps.bus.subscribe(channels.room(input.id), {
-    lastEventId: input.lastEventId,
-    signal: stop.signal,
-  });
-  const events = subscription[Symbol.asyncIterator]();
+  // The room's events, and the receipts this reader may see (of their messages, and their own) on their own channel.
+  const { events, close } = subscribeChannels(
+    deps.bus,
+    [channels.room(input.id), channels.roomReceipts(input.id, actor.id)],
+    { lastEventId: input.lastEventId, signal },
+  );
   // The first next() starts listening; the check runs after it, so a kick committed just after the check is still
   // heard (checking first would leave a moment in which the reader's access-changed could pass unseen).
   const first = events.next();
@@ -41,7 +35,6 @@ export async function* watchRoom(
     await assertCanReadRoom(deps.db, input.id, actor.id);
     for (let next = await first; !next.done; next = await events.next()) {
       const event = next.value;
-      if (!receiptFor(event.data, actor.id)) continue;
       if (concerns(event.data, actor.id)) {
         const access = await roomAccess(deps.db, input.id, actor.id).catch((error: unknown) => {
           if (error instanceof AppError) return null;
@@ -53,9 +46,6 @@ export async function* watchRoom(
       if (event.data.type === 'room-deleted') return;
     }
   } finally {
-    signal?.removeEventListener('abort', onAbort);
-    // Aborting ends the bus's pending wait, so its return below does not wait for a next event that may never come.
-    stop.abort();
-    await events.return?.(undefined);
+    await close();
   }
 }

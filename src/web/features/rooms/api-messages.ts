@@ -19,6 +19,7 @@ import type { AppRouter } from '../../../server/router';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSession } from '../accounts/api';
+import { applyBansEvent } from './api-rooms';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type RoomPage = Outputs['roomMessages']['list'];
@@ -195,6 +196,8 @@ export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (me
   const [typing, setTyping] = useState<TypingMap>(new Map());
 
   const apply = (event: RoomLiveEvent) => {
+    // The Banned list takes a banned member from the members cache before 'member-left' below drops them.
+    applyBansEvent(queryClient, trpc, roomId, event);
     switch (event.type) {
       case 'message':
         addMessage(queryClient, keys, event.message);
@@ -436,8 +439,10 @@ export function useAutoRead(roomId: string, newestOthersId: string | undefined, 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const mark = () => {
       if (document.visibilityState !== 'visible') return;
+      // Since the last mark: the server looks only at what came after it.
+      const after = marked.current;
       marked.current = newestOthersId;
-      mutate({ roomId, upTo: newestOthersId });
+      mutate({ roomId, upTo: newestOthersId, after });
     };
     timer = setTimeout(mark, ROOM_LIMITS.autoReadMs);
     const onVisible = () => {

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   canInvite,
@@ -23,6 +24,36 @@ export type RoomSummary = Outputs['list'][number];
 export type RoomDetails = Outputs['get'];
 export type RoomMember = Outputs['members'][number];
 export type FoundUser = Outputs['searchUsers'][number];
+export type RoomBan = Outputs['bans'][number];
+/** One change of the rooms list, as rooms.listEvents sends it (already decided for this viewer by the server). */
+export type RoomListEvent = Outputs['listEvents'] extends AsyncIterable<{ data: infer D }> ? D : never;
+type RoomLiveEvent = Outputs['events'] extends AsyncIterable<{ data: infer D }> ? D : never;
+
+/** Newest first, as the server orders the list: by creation, then by id. */
+const newerFirst = (a: Pick<RoomSummary, 'createdAt' | 'id'>, b: Pick<RoomSummary, 'createdAt' | 'id'>) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+/**
+ * One list of rooms with a live change applied. A room that sorts after the end of a list that continues on the
+ * server (`more`) is left for Load More to bring: placing it here would make it the cursor and skip the rooms between.
+ * A private room made so keeps its card only for members (its new name is not sent: the card keeps the one it had).
+ */
+export function withRoomListEvent(rooms: RoomSummary[], event: RoomListEvent, more: boolean): RoomSummary[] {
+  switch (event.type) {
+    case 'room-added': {
+      const rest = rooms.filter((r) => r.id !== event.room.id);
+      const last = rest.at(-1);
+      if (more && last && newerFirst(last, event.room) < 0) return rest;
+      return [...rest, event.room].sort(newerFirst);
+    }
+    case 'room-updated':
+      return rooms.map((r) => (r.id === event.room.id ? { ...r, ...event.room } : r));
+    case 'room-made-private':
+      return rooms.flatMap((r) => (r.id !== event.roomId ? [r] : r.isMember ? [{ ...r, isPrivate: true }] : []));
+    case 'room-removed':
+      return rooms.filter((r) => r.id !== event.roomId);
+  }
+}
 
 /** The rooms list, newest first (the server's order). */
 export function useRooms() {
@@ -31,11 +62,14 @@ export function useRooms() {
 }
 
 /**
- * The rooms grid: the first page (the cached query, read again after a create, join or leave) and older pages asked
- * on Load More, after the oldest room shown. Each room once, newest first.
+ * The rooms grid: the first page (the cached query) and older pages asked on Load More, after the oldest room shown,
+ * both kept current by the list's live events and by the viewer's own mutations. Each room once, newest first.
  */
 export function useRoomsListing() {
   const client = useTRPCClient();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const listKey = trpc.rooms.list.queryKey();
   const first = useRooms();
   const [older, setOlder] = useState<RoomSummary[]>([]);
   const [more, setMore] = useState<boolean | null>(null);
@@ -45,6 +79,21 @@ export function useRoomsListing() {
     return [...(first.data ?? []), ...older].filter((room) => !seen.has(room.id) && Boolean(seen.add(room.id)));
   }, [first.data, older]);
   const hasNextPage = more ?? (first.data?.length ?? 0) >= ROOM_LIMITS.roomPage;
+  useRoomListEvents((event) => {
+    const page = first.data;
+    const last = page?.at(-1);
+    // A room added that sorts after the first page belongs to the older pages when they are loaded.
+    const added = event.type === 'room-added';
+    const toOlder = added && older.length > 0 && last !== undefined && newerFirst(last, event.room) < 0;
+    if (!added || toOlder) {
+      setOlder((known) => (known.length === 0 ? known : withRoomListEvent(known, event, hasNextPage)));
+    }
+    if (!added || !toOlder) {
+      // Without older pages loaded, a full first page continues on the server.
+      const continues = older.length === 0 && (page?.length ?? 0) >= ROOM_LIMITS.roomPage;
+      queryClient.setQueryData(listKey, (old) => old && withRoomListEvent(old, event, continues));
+    }
+  });
   const fetchNextPage = async () => {
     const oldest = rooms.at(-1);
     if (!oldest || fetching) return;
@@ -60,6 +109,27 @@ export function useRoomsListing() {
     }
   };
   return { query: first, rooms, hasNextPage, isFetchingNextPage: fetching, fetchNextPage };
+}
+
+/**
+ * The rooms list's live changes (rooms.listEvents): public rooms created, renamed, made public or private, deleted,
+ * and the viewer's private rooms as they are added to them or leave. Member counts are those each card came with.
+ * After a reconnect the list is read again (changes may have been missed meanwhile).
+ */
+function useRoomListEvents(apply: (event: RoomListEvent) => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const onStarted = useRestarted(() => void queryClient.invalidateQueries({ queryKey: trpc.rooms.list.queryKey() }));
+  useSubscription(trpc.rooms.listEvents.subscriptionOptions({}, { onData: ({ data }) => apply(data), onStarted }));
+}
+
+/** Calls `onRestarted` when a subscription starts again (a reconnect), not when it first starts. */
+function useRestarted(onRestarted: () => void) {
+  const started = useRef(false);
+  return () => {
+    if (started.current) onRestarted();
+    started.current = true;
+  };
 }
 
 /** The members panel's list; the room's live subscription (api-messages.ts) keeps it current. */
@@ -93,16 +163,24 @@ function withStanding(room: RoomDetails, standing: RoomStanding): RoomDetails {
 }
 
 /**
- * The rooms list's and the room's own mutations. None of them reads rooms.get or rooms.members again: the room's
- * live subscription carries those changes, and each answer is applied to the cache at once (the subscription may not
- * have started yet). Only the list, which has no live feed, is read again.
+ * The rooms list's and the room's own mutations. None of them reads anything again: the room's live subscription
+ * carries the room's changes and the list's carries the list's, and each answer is applied to the cache at once (the
+ * subscriptions may not have started yet, or the list may not be open).
  */
 export function useRoomMutations() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { account } = useSession();
   const listKey = trpc.rooms.list.queryKey();
-  const refreshList = () => queryClient.invalidateQueries({ queryKey: listKey });
+  /** The viewer's own card in the list after joining or leaving (a private room left leaves the list). */
+  const patchListed = (id: string, isMember: boolean) =>
+    queryClient.setQueryData(listKey, (old) =>
+      old?.flatMap((r) => {
+        if (r.id !== id || r.isMember === isMember) return [r];
+        if (!isMember && r.isPrivate) return [];
+        return [{ ...r, isMember, memberCount: Math.max(0, r.memberCount + (isMember ? 1 : -1)) }];
+      }),
+    );
   const upsertMember = (id: string, member: RoomMember) =>
     queryClient.setQueryData(trpc.rooms.members.queryKey({ id }), (old) => {
       if (!old) return old;
@@ -115,10 +193,25 @@ export function useRoomMutations() {
 
   return {
     create: useMutation(
-      withFeedback(trpc.rooms.create.mutationOptions({ onSuccess: () => refreshList() }), {
-        success: ROOM_MESSAGES.created,
-        failure: ROOM_MESSAGES.createFailed,
-      }),
+      withFeedback(
+        trpc.rooms.create.mutationOptions({
+          onSuccess: (room) =>
+            queryClient.setQueryData(
+              listKey,
+              (old) =>
+                old &&
+                withRoomListEvent(
+                  old,
+                  { type: 'room-added', room: { ...room, memberCount: 1, isMember: true } },
+                  false,
+                ),
+            ),
+        }),
+        {
+          success: ROOM_MESSAGES.created,
+          failure: ROOM_MESSAGES.createFailed,
+        },
+      ),
     ),
     update: useMutation(
       withFeedback(
@@ -128,7 +221,7 @@ export function useRoomMutations() {
               trpc.rooms.get.queryKey({ id: room.id }),
               (old) => old && withStanding({ ...old, ...room }, old.standing),
             );
-            void refreshList();
+            queryClient.setQueryData(listKey, (old) => old?.map((r) => (r.id === room.id ? { ...r, ...room } : r)));
           },
         }),
         { success: ROOM_MESSAGES.updated, failure: ROOM_MESSAGES.updateFailed, reason: 'none' },
@@ -141,7 +234,6 @@ export function useRoomMutations() {
             queryClient.removeQueries({ queryKey: trpc.rooms.get.queryKey({ id }) });
             queryClient.removeQueries({ queryKey: trpc.rooms.members.queryKey({ id }) });
             queryClient.setQueryData(listKey, (old) => old?.filter((r) => r.id !== id));
-            void refreshList();
           },
         }),
         { success: ROOM_MESSAGES.deleted, failure: ROOM_MESSAGES.deleteFailed, reason: 'none' },
@@ -153,7 +245,7 @@ export function useRoomMutations() {
           onSuccess: (member, { id }) => {
             upsertMember(id, member);
             queryClient.setQueryData(trpc.rooms.get.queryKey({ id }), (old) => old && withStanding(old, member.role));
-            void refreshList();
+            patchListed(id, true);
           },
         }),
         { failure: MEMBER_MESSAGES.addFailed },
@@ -165,7 +257,7 @@ export function useRoomMutations() {
           onSuccess: ({ id }) => {
             if (account) dropMember(id, account.id);
             queryClient.setQueryData(trpc.rooms.get.queryKey({ id }), (old) => old && withStanding(old, 'outsider'));
-            void refreshList();
+            patchListed(id, false);
           },
         }),
         { failure: MEMBER_MESSAGES.removeFailed },
@@ -221,12 +313,19 @@ export function useMemberMutations(roomId: string) {
     act: useMutation(
       withFeedback(
         trpc.rooms.memberAction.mutationOptions({
-          onSuccess: (member, { userId }) =>
+          // The member as the list shows them before the action: the room's live event may drop them from it before
+          // this answer comes, and a ban moves them into the Banned list.
+          onMutate: ({ userId }) => ({
+            before: queryClient.getQueryData(membersKey)?.find((m) => m.userId === userId),
+          }),
+          onSuccess: (member, { userId, action }, context) => {
+            if (action === 'ban' && context?.before) addBan(queryClient, trpc, roomId, context.before);
             queryClient.setQueryData(membersKey, (old) =>
               member
                 ? old?.map((m) => (m.userId === member.userId ? member : m))
                 : old?.filter((m) => m.userId !== userId),
-            ),
+            );
+          },
           // The failure's text depends on the action: told here, where it is known.
           onError: (error, { action }) =>
             toastFailure(isMute(action) ? MEMBER_MESSAGES.roleFailed : MEMBER_MESSAGES.removeFailed, error),
@@ -239,4 +338,65 @@ export function useMemberMutations(roomId: string) {
       ),
     ),
   };
+}
+
+/** A member just banned, into the room's Banned list when it is loaded (newest first, as the server lists them). */
+function addBan(queryClient: QueryClient, trpc: ReturnType<typeof useTRPC>, roomId: string, member: RoomMember) {
+  const ban: RoomBan = {
+    userId: member.userId,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    avatarUrl: member.avatarUrl,
+    bannedAt: new Date().toISOString(),
+  };
+  queryClient.setQueryData(
+    trpc.rooms.bans.queryKey({ id: roomId }),
+    (old) => old && [ban, ...old.filter((b) => b.userId !== ban.userId)],
+  );
+}
+
+/**
+ * The Banned list's share of the room's live events: a member banned moves into it from the members list held in
+ * the cache (so this runs before the members list drops them), an unban takes the row out. Only a loaded list
+ * changes; nothing is read again. For the room's one subscription (api-messages.ts useRoom) to call on every event.
+ */
+export function applyBansEvent(
+  queryClient: QueryClient,
+  trpc: ReturnType<typeof useTRPC>,
+  roomId: string,
+  event: RoomLiveEvent,
+) {
+  if (event.type === 'member-unbanned') {
+    queryClient.setQueryData(trpc.rooms.bans.queryKey({ id: roomId }), (old) =>
+      old?.filter((b) => b.userId !== event.userId),
+    );
+  } else if (event.type === 'member-left' && event.reason === 'banned') {
+    const member = queryClient
+      .getQueryData(trpc.rooms.members.queryKey({ id: roomId }))
+      ?.find((m) => m.userId === event.userId);
+    if (member) addBan(queryClient, trpc, roomId, member);
+  }
+}
+
+/** The members panel's Banned section (the creator's and room admins' only: the server refuses anyone else). */
+export function useRoomBans(roomId: string, enabled: boolean) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.rooms.bans.queryOptions({ id: roomId }), enabled, retry: false });
+}
+
+/** Unban: the row leaves the Banned list at once; the toast does not depend on the row staying on screen. */
+export function useUnban(roomId: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    withFeedback(
+      trpc.rooms.unban.mutationOptions({
+        onSuccess: ({ userId }) =>
+          queryClient.setQueryData(trpc.rooms.bans.queryKey({ id: roomId }), (old) =>
+            old?.filter((b) => b.userId !== userId),
+          ),
+      }),
+      { success: MEMBER_MESSAGES.unbanned, failure: MEMBER_MESSAGES.unbanFailed },
+    ),
+  );
 }

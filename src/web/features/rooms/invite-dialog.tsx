@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogContent } from '../../ui/dialog';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { UserAvatar } from '../../ui/user-avatar';
+import { UserRow } from '../../ui/user-row';
 import { useAddMember, useRoomMembers, useUserSearch } from './api-rooms';
 
 /** How long typing rests before the search is asked. */
@@ -93,31 +93,25 @@ export function InviteDialog({
                   const isMember = memberIds.has(user.id);
                   const adding = add.isPending && add.variables.userId === user.id;
                   return (
-                    <li key={user.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-muted">
-                      <UserAvatar
-                        userId={user.id}
-                        firstName={user.firstName}
-                        lastName={user.lastName}
-                        avatarUrl={user.avatarUrl}
-                        size="sm"
-                      />
-                      <div className="min-w-0 flex-1">
-                        <p className="truncate text-sm font-medium">{name}</p>
-                        {user.bio && <p className="truncate text-xs text-muted-foreground">{user.bio}</p>}
-                      </div>
-                      {isMember ? (
-                        <span className="text-xs text-muted-foreground">Member</span>
-                      ) : (
-                        <Button
-                          size="sm"
-                          disabled={adding}
-                          aria-label={`Add ${name}`}
-                          onClick={() => add.mutate({ id: roomId, userId: user.id })}
-                        >
-                          {adding ? 'Adding...' : 'Add'}
-                        </Button>
-                      )}
-                    </li>
+                    <UserRow
+                      key={user.id}
+                      user={{ ...user, userId: user.id }}
+                      details={user.bio && <p className="truncate text-xs text-muted-foreground">{user.bio}</p>}
+                      action={
+                        isMember ? (
+                          <span className="text-xs text-muted-foreground">Member</span>
+                        ) : (
+                          <Button
+                            size="sm"
+                            disabled={adding}
+                            aria-label={`Add ${name}`}
+                            onClick={() => add.mutate({ id: roomId, userId: user.id })}
+                          >
+                            {adding ? 'Adding...' : 'Add'}
+                          </Button>
+                        )
+                      }
+                    />
                   );
                 })}
               </ul>

@@ -1,12 +1,16 @@
-import { Crown, MicOff } from 'lucide-react';
-import { MEMBER_MESSAGES, type RoomRole } from '../../../domain/rooms';
+import { ChevronDown, Crown, MicOff } from 'lucide-react';
+import { useId, useState } from 'react';
+import { canManageBans, MEMBER_MESSAGES, type RoomRole } from '../../../domain/rooms';
 import { displayName } from '../../../domain/user-summary';
 import { cn } from '../../lib/cn';
+import { shortDate } from '../../lib/dates';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { UserAvatar } from '../../ui/user-avatar';
+import { ConfirmButton } from '../../ui/confirm-button';
+import { UserRow } from '../../ui/user-row';
 import { useSession } from '../accounts/api';
-import { useMemberMutations, useRoomMembers, type RoomDetails } from './api-rooms';
+import { useMemberMutations, useRoomBans, useRoomMembers, useUnban, type RoomDetails } from './api-rooms';
 import { MemberMenu, standingOfMember } from './member-menu';
 
 export interface MembersPanelProps {
@@ -58,27 +62,20 @@ export function MembersPanel({ room, className }: MembersPanelProps) {
             const standing = standingOfMember(member);
             const isSelf = member.userId === account?.id;
             return (
-              <li
+              <UserRow
                 key={member.userId}
-                className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-muted"
                 data-testid="room-member"
-              >
-                <UserAvatar
-                  userId={member.userId}
-                  firstName={member.firstName}
-                  lastName={member.lastName}
-                  avatarUrl={member.avatarUrl}
-                  size="sm"
-                  showPresence
-                />
-                <div className="min-w-0 flex-1">
-                  <p className="flex items-center gap-1 truncate text-sm font-medium">
-                    <span className="truncate">{displayName(member)}</span>
+                user={member}
+                showPresence
+                nameExtras={
+                  <>
                     {isSelf && <span className="text-xs text-muted-foreground">(you)</span>}
                     {member.isCreator && (
                       <Crown className="h-3.5 w-3.5 shrink-0 text-amber-500" aria-label="Room creator" role="img" />
                     )}
-                  </p>
+                  </>
+                }
+                details={
                   <div className="flex flex-wrap items-center gap-1">
                     <Badge variant={standing === 'member' ? 'outline' : 'default'}>{ROLE_LABEL[standing]}</Badge>
                     {member.muted && (
@@ -87,19 +84,94 @@ export function MembersPanel({ room, className }: MembersPanelProps) {
                       </Badge>
                     )}
                   </div>
-                </div>
-                <MemberMenu
-                  roomId={room.id}
-                  viewer={room.standing}
-                  member={member}
-                  isSelf={isSelf}
-                  mutations={mutations}
-                />
-              </li>
+                }
+                action={
+                  <MemberMenu
+                    roomId={room.id}
+                    viewer={room.standing}
+                    member={member}
+                    isSelf={isSelf}
+                    mutations={mutations}
+                  />
+                }
+              />
             );
           })}
         </ul>
       )}
+      {canManageBans(room.standing) && <BannedSection roomId={room.id} />}
     </section>
+  );
+}
+
+/**
+ * The Banned section (the creator's and room admins' only, as the server decides too): collapsed at first, read when
+ * opened, kept current by the room's live events (a ban moves the member in, an unban takes the row out).
+ */
+function BannedSection({ roomId }: { roomId: string }) {
+  const [open, setOpen] = useState(false);
+  const bans = useRoomBans(roomId, open);
+  const unban = useUnban(roomId);
+  const listId = useId();
+  return (
+    <div className="flex flex-col gap-2 border-t pt-3" data-testid="banned-section">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="justify-between px-2"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <span className="text-sm font-semibold">
+          {MEMBER_MESSAGES.bannedTitle}
+          {bans.data ? ` (${bans.data.length})` : ''}
+        </span>
+        <ChevronDown className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} aria-hidden />
+      </Button>
+      {open && (
+        <div id={listId}>
+          {bans.isPending ? (
+            <p className="px-2 text-sm text-muted-foreground" role="status">
+              Loading...
+            </p>
+          ) : bans.isError ? (
+            <div role="alert" className="flex flex-col items-start gap-2 px-2 text-sm text-destructive">
+              <p>{MEMBER_MESSAGES.loadBannedFailed}</p>
+              <Button variant="outline" size="sm" onClick={() => void bans.refetch()}>
+                Try Again
+              </Button>
+            </div>
+          ) : bans.data.length === 0 ? (
+            <p className="px-2 text-sm text-muted-foreground">{MEMBER_MESSAGES.noneBanned}</p>
+          ) : (
+            <ul className="flex flex-col gap-1" aria-label={MEMBER_MESSAGES.bannedTitle}>
+              {bans.data.map((ban) => {
+                const name = displayName(ban);
+                return (
+                  <UserRow
+                    key={ban.userId}
+                    data-testid="banned-user"
+                    user={ban}
+                    details={<p className="text-xs text-muted-foreground">Banned {shortDate(ban.bannedAt)}</p>}
+                    action={
+                      <ConfirmButton
+                        trigger="Unban"
+                        triggerLabel={`Unban ${name}`}
+                        title="Unban Member"
+                        description={`Unban ${name}? They can join again if the room is public, or be invited again.`}
+                        confirmLabel="Unban"
+                        busyLabel="Unbanning..."
+                        onConfirm={() => whenSucceeded(unban.mutateAsync({ id: roomId, userId: ban.userId }))}
+                      />
+                    }
+                  />
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
   );
 }

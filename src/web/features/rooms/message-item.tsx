@@ -1,5 +1,5 @@
 import { MessageSquareText, Pencil, Reply, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { roomNoticeText } from '../../../domain/room-notices';
 import { replyPreview, ROOM_LIMITS } from '../../../domain/rooms';
 import { displayName } from '../../../domain/user-summary';
@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { clockTime } from '../../lib/dates';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Button } from '../../ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/confirm-button';
 import { UserAvatar } from '../../ui/user-avatar';
 import type { RoomMessage, RoomReaction, RoomReceipt } from './api-messages';
 import { MessageMedia } from './media-attachment';
@@ -143,9 +143,22 @@ export function MessageItem({
               </IconAction>
             )}
             {canDelete && (
-              <IconAction label="Delete message" onClick={() => setDeleting(true)}>
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </IconAction>
+              // Its trigger is the icon itself, so Escape and Cancel give focus back to it. The dialog stays while
+              // the call runs and closes only when it succeeded; its toast does not depend on it (api-messages).
+              <ConfirmDialog
+                open={deleting}
+                onOpenChange={setDeleting}
+                title="Delete message"
+                description="Are you sure you want to delete this message?"
+                confirmLabel="Delete"
+                busyLabel="Deleting..."
+                trigger={
+                  <IconAction label="Delete message">
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </IconAction>
+                }
+                onConfirm={() => whenSucceeded(actions.onDelete(m.id), () => setDeleting(false))}
+              />
             )}
           </div>
           {own && (
@@ -155,14 +168,12 @@ export function MessageItem({
           )}
         </div>
       </div>
-      {canDelete && (
-        <DeleteDialog open={deleting} onOpenChange={setDeleting} onConfirm={() => actions.onDelete(m.id)} />
-      )}
     </li>
   );
 }
 
-function IconAction({ label, onClick, children }: { label: string; onClick(): void; children: React.ReactNode }) {
+/** A small icon button named by `label`; other props (a dialog trigger's) reach the button. */
+function IconAction({ label, children, ...props }: { label: string } & ComponentProps<'button'>) {
   return (
     <Button
       variant="ghost"
@@ -170,7 +181,7 @@ function IconAction({ label, onClick, children }: { label: string; onClick(): vo
       className="h-7 px-2 text-muted-foreground"
       aria-label={label}
       title={label}
-      onClick={onClick}
+      {...props}
     >
       {children}
     </Button>
@@ -236,40 +247,5 @@ function EditBox({
         </Button>
       </div>
     </div>
-  );
-}
-
-/** Deleting asks first; the dialog stays while the call runs, and its toast does not depend on it (api-messages). */
-function DeleteDialog({
-  open,
-  onOpenChange,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  onConfirm(): Promise<unknown>;
-}) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Delete message" description="Are you sure you want to delete this message?">
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              await whenSucceeded(onConfirm(), () => onOpenChange(false));
-              setBusy(false);
-            }}
-          >
-            {busy ? 'Deleting...' : 'Delete'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
   );
 }

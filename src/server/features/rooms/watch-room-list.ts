@@ -1,0 +1,90 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { chatRoomBans } from '../../db/schema/rooms';
+import { channels } from '../../realtime/channels';
+import type { BusEvent, EventBus } from '../../realtime/event-bus';
+import { subscribeChannels } from '../../realtime/merge-streams';
+import type { RoomListChannelEvent, RoomListEvent } from './room-events';
+
+/**
+ * The bans one subscription remembers to filter the directory with. Past it (a user banned from more rooms than any
+ * real one is), each room-carrying event asks the database instead, so memory stays bounded and nothing leaks.
+ */
+const BANS_REMEMBERED = 1000;
+
+/** The rooms the user is banned from, or null when there are more than a subscription remembers. */
+async function bannedRooms(db: Db, userId: string): Promise<Set<string> | null> {
+  const rows = await db
+    .select({ roomId: chatRoomBans.roomId })
+    .from(chatRoomBans)
+    .where(eq(chatRoomBans.userId, userId))
+    .limit(BANS_REMEMBERED + 1);
+  return rows.length > BANS_REMEMBERED ? null : new Set(rows.map((r) => r.roomId));
+}
+
+/**
+ * The rooms list's live changes for one signed-in viewer (rooms.listEvents): the public directory and the viewer's
+ * own channel, merged, each event decided for them. The directory carries only public rooms' data; a room the viewer
+ * is banned from is left out of it, as rooms.list leaves it out, and their own channel's ban and unban keep that
+ * current. Resumes after `lastEventId` on both channels (the bus numbers events across channels).
+ */
+export async function* watchRoomList(
+  deps: { db: Db; bus: EventBus },
+  actor: { id: string },
+  input: { lastEventId?: string | null | undefined },
+  signal?: AbortSignal,
+): AsyncGenerator<BusEvent<RoomListEvent>> {
+  const { events, close } = subscribeChannels<RoomListChannelEvent>(
+    deps.bus,
+    [channels.roomDirectory, channels.userRooms(actor.id)],
+    { lastEventId: input.lastEventId, signal },
+  );
+  // Listening starts first, then the bans are read: a ban committed in between is in the read or heard after it.
+  const first = events.next();
+  first.catch(() => undefined);
+  try {
+    let banned = await bannedRooms(deps.db, actor.id);
+    const isBanned = async (roomId: string) => {
+      if (banned) return banned.has(roomId);
+      const [row] = await deps.db
+        .select({ roomId: chatRoomBans.roomId })
+        .from(chatRoomBans)
+        .where(and(eq(chatRoomBans.roomId, roomId), eq(chatRoomBans.userId, actor.id)))
+        .limit(1);
+      return row !== undefined;
+    };
+    for (let next = await first; !next.done; next = await events.next()) {
+      const { id, channel, data } = next.value;
+      const out = (event: RoomListEvent): BusEvent<RoomListEvent> => ({ id, channel, data: event });
+      switch (data.type) {
+        case 'room-added':
+          if (await isBanned(data.room.id)) break;
+          yield out({
+            type: 'room-added',
+            room: { ...data.room, isMember: data.isMember || data.room.createdBy === actor.id },
+          });
+          break;
+        case 'room-updated':
+          if (!(await isBanned(data.room.id))) yield out(data);
+          break;
+        case 'room-made-private':
+        case 'room-removed':
+          yield out(data);
+          break;
+        case 'banned':
+          if (banned && banned.size >= BANS_REMEMBERED) banned = null;
+          banned?.add(data.roomId);
+          yield out({ type: 'room-removed', roomId: data.roomId });
+          break;
+        case 'unbanned':
+          banned?.delete(data.roomId);
+          if (data.room) {
+            yield out({ type: 'room-added', room: { ...data.room, isMember: data.room.createdBy === actor.id } });
+          }
+          break;
+      }
+    }
+  } finally {
+    await close();
+  }
+}
