@@ -176,12 +176,14 @@ describe('size', () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
-    // 60 MB offered; the body is never finished, so an answer proves the server stopped at the limit.
-    const result = await streamWithoutEnding(png, 60 * MB);
+    // 200 MB offered; the body is never finished, so an answer proves the server stopped at the limit. What was
+    // sent past it is what the sockets' buffers took before the answer came (more on a busy machine): far from all.
+    const offered = 200 * MB;
+    const result = await streamWithoutEnding(png, offered);
     expect(result.status).toBe(413);
     expect(result.body.error).toBe(MEDIA_MESSAGES.tooLarge);
     expect(result.sent).toBeGreaterThan(LIMIT);
-    expect(result.sent).toBeLessThan(60 * MB);
+    expect(result.sent).toBeLessThan(offered / 2);
     expect(storedFiles()).toEqual([]);
   });
 

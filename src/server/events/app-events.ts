@@ -155,6 +155,8 @@ export type AppEvent =
       messageIds: string[];
       /** The authors of the messages read: they alone see the receipts arrive (the room's others do not). */
       senderIds: string[];
+      /** The author of each of messageIds, in the same order: each author is sent the receipts of their own only. */
+      messageSenders: string[];
       readAt: string;
       reader: RoomReader;
     }

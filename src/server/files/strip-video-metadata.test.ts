@@ -171,6 +171,15 @@ function cammPosition(latitude: number, longitude: number): Buffer {
 }
 
 describe('stripVideoMetadata', () => {
+  it('refuses a file of a million tiny boxes quickly, without walking them all', async () => {
+    const file = path.join(dir, 'tiny-boxes.mp4');
+    const free = box('free');
+    writeFileSync(file, Buffer.concat([FTYP, Buffer.alloc(free.length * 1_000_000).fill(free), box('moov')]));
+    const started = performance.now();
+    await expect(stripVideoMetadata(file)).rejects.toBeInstanceOf(MalformedVideoError);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
   it('blanks the location of an MP4 written by a real muxer (ffmpeg: the 3GPP loci box, a title, a track title) and keeps every other byte', async () => {
     const original = readFileSync(path.join(import.meta.dirname, 'fixtures', 'location.mp4'));
     // ffmpeg's mp4 muxer writes the location as a 3GPP `loci` box (binary latitude and longitude, then "earth").
@@ -307,6 +316,27 @@ describe('stripVideoMetadata', () => {
     expect(after.length).toBe(original.length);
     expect(after.includes(home)).toBe(false);
     expect(after.includes(text('camm'))).toBe(false);
+    expect(after.indexOf(video)).toBe(original.indexOf(video));
+    videoOffsets.forEach((offset, i) => expect(after.subarray(offset, offset + 100).equals(frames[i]!)).toBe(true));
+  });
+
+  it("zeroes a dashcam's GPS written as subtitles (a tx3g text track), and a maker's uuid block in the movie", async () => {
+    const fixes = [text('N48.8566 E2.3522 42km/h'), text('N48.8567 E2.3523 40km/h')];
+    const { bytes, video, frames, videoOffsets } = cameraFile({
+      handler: 'sbtl',
+      entry: 'tx3g',
+      chunks: fixes,
+      table: (offsets) => ({ sizes: { each: fixes.map((f) => f.length) }, runs: [[1, 1]], offsets }),
+    });
+    // A camera maker's block inside the movie box (Canon keeps EXIF and GPS in one).
+    const moov = bytes.indexOf(text('moov')) - 4;
+    const maker = box('uuid', Buffer.alloc(16, 0x85), text('GPS 48.8566N'));
+    const original = Buffer.concat([bytes.subarray(0, moov), box('moov', bytes.subarray(moov + 8), maker)]);
+    const { blanked, after } = await stripped('dashcam.mp4', original);
+    expect(blanked.sort()).toEqual(['moov/trak:tx3g', 'moov/uuid']);
+    expect(after.length).toBe(original.length);
+    for (const fix of fixes) expect(after.includes(fix)).toBe(false);
+    expect(after.includes(text('GPS 48.8566N'))).toBe(false);
     expect(after.indexOf(video)).toBe(original.indexOf(video));
     videoOffsets.forEach((offset, i) => expect(after.subarray(offset, offset + 100).equals(frames[i]!)).toBe(true));
   });

@@ -21,18 +21,23 @@ import { open, type FileHandle } from 'node:fs/promises';
  * refused as malformed rather than published with its fixes.
  */
 
-/** Children of `moov` and of each `trak` that hold descriptions, never anything a player needs. */
-const METADATA_IN_MOVIE = new Set(['udta', 'meta']);
+/**
+ * Children of `moov` and of each `trak` that hold descriptions, never anything a player needs (a `uuid` there is a
+ * camera maker's block: Canon keeps EXIF and GPS in one).
+ */
+const METADATA_IN_MOVIE = new Set(['udta', 'meta', 'uuid']);
 /** Top-level boxes of the same kind (a `uuid` box is XMP or a camera maker's block; `mdat` data is never a uuid). */
 const METADATA_AT_TOP = new Set(['udta', 'meta', 'uuid']);
 /** The movie box is read whole: it is small (kilobytes to a few MB), and the upload is at most 50 MB anyway. */
 const MOVIE_BOX = 'moov';
 /**
  * Tracks of sensor readings rather than pictures or sound: by the media handler (`mdia/hdlr`: `meta` for GPMF, Apple
- * and ISO timed metadata, `camm` for Google's) or by the sample entry (`stsd`), whichever the writer got right.
+ * and ISO timed metadata, `camm` for Google's) or by the sample entry (`stsd`), whichever the writer got right. Text
+ * and subtitle tracks too (`text`, `sbtl`, `subt`; `tx3g`, `wvtt`, `stpp`): dashcams and drones write their GPS
+ * fixes as subtitles, and a phone's chat video has none worth keeping.
  */
-const METADATA_HANDLERS = new Set(['meta', 'camm']);
-const METADATA_SAMPLE_ENTRIES = new Set(['gpmd', 'camm', 'mebx', 'mett', 'metx', 'urim']);
+const METADATA_HANDLERS = new Set(['meta', 'camm', 'text', 'sbtl', 'subt']);
+const METADATA_SAMPLE_ENTRIES = new Set(['gpmd', 'camm', 'mebx', 'mett', 'metx', 'urim', 'tx3g', 'wvtt', 'stpp']);
 /**
  * Chunks of timed metadata one file may describe. A GoPro writes one a second, `camm` a few a second: an hour is
  * far below this. The bound keeps a crafted sample table from costing more than a few megabytes and milliseconds.
@@ -40,6 +45,9 @@ const METADATA_SAMPLE_ENTRIES = new Set(['gpmd', 'camm', 'mebx', 'mett', 'metx',
 export const MAX_METADATA_CHUNKS = 200_000;
 /** Zeros are written, and small ranges read and written back, a megabyte at a time. */
 const IO_WINDOW = 1024 * 1024;
+
+/** Boxes side by side in one parent (or at the top), at most. */
+const MAX_BOXES_PER_LEVEL = 10_000;
 
 export class MalformedVideoError extends Error {}
 
@@ -62,6 +70,8 @@ async function boxesIn(read: (at: number, length: number) => Promise<Buffer>, st
   const boxes: Box[] = [];
   let offset = start;
   while (offset < end) {
+    // A real file has tens of boxes at each level: a crafted one of millions of 8-byte boxes is refused, not walked.
+    if (boxes.length >= MAX_BOXES_PER_LEVEL) throw new MalformedVideoError('too many boxes');
     if (end - offset < 8) throw new MalformedVideoError('truncated box header');
     const head = await read(offset, Math.min(16, end - offset));
     const size32 = head.readUInt32BE(0);

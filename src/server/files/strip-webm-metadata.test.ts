@@ -289,6 +289,13 @@ describe('stripWebmMetadata', () => {
       ],
       ['a web page after the Segment', Buffer.concat([ebmlHeader(), segment, text('<html><script>alert(1)</script>')])],
       [
+        'an Info of twenty thousand empty children',
+        Buffer.concat([
+          ebmlHeader(),
+          el(ID.SEGMENT, el(ID.INFO, Buffer.alloc(2 * 20_000, 0).fill(uint(ID.VOID, 0x80)))),
+        ]),
+      ],
+      [
         'two million empty elements',
         Buffer.concat([ebmlHeader(), el(ID.SEGMENT, Buffer.alloc(2 * 2_000_001, 0).fill(uint(ID.VOID, 0x80)))]),
       ],

@@ -60,6 +60,8 @@ const DOC_TYPES = new Set(['webm', 'matroska']);
  * few hundred bytes); a crafted one of two-byte elements would have 25 million, and is refused long before.
  */
 const MAX_ELEMENTS = 2_000_000;
+/** Children listed for one master element, at most. */
+const MAX_CHILDREN = 10_000;
 /** Elements blanked in one file: a recorder writes one Tags, maybe one Attachments, a few Info and seek entries. */
 const MAX_BLANKED = 1_000;
 /** Element headers are read through a window this large: one read per window, not per element. */
@@ -137,6 +139,10 @@ class Reader {
     const end = known(parent);
     const found: KnownElement[] = [];
     for (let at = parent.dataStart; at < end;) {
+      // A real master holds a handful of children (a cluster's frames are skipped, not listed): a crafted one of
+      // millions of tiny ones must not become millions of objects.
+      if (found.length >= MAX_CHILDREN)
+        throw new MalformedVideoError(`element ${hex(parent.id)} has too many children`);
       const child = await this.element(at, end);
       found.push({ ...child, end: known(child) });
       at = known(child);

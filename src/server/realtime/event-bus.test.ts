@@ -3,6 +3,7 @@ import { isSameSite } from '../trpc';
 import { createInProcessEventBus, FANOUT_BACKLOG, FANOUT_SLICE, SUBSCRIBER_BACKLOG, type EventBus } from './event-bus';
 import { takeEvents } from '../testing/take-events';
 import { rawChannel, type Channel } from './channels';
+import { mergeStreams } from './merge-streams';
 
 /** `size` subscribers of the channel, each recording what it gets; `stop` ends them all. */
 async function subscribers(bus: EventBus, channel: Channel<number>, size: number) {
@@ -132,6 +133,34 @@ describe('in-process event bus', () => {
     for (let n = 1; n <= events; n++) bus.publish(channel, n);
     for (let tick = 0; tick < 20; tick++) await Promise.resolve();
     expect(got.every((mine) => mine.length === events)).toBe(true);
+    await stop();
+    await bus.close();
+  });
+
+  it('keeps the order of publishing across channels: a small channel waits for a large one being handed out', async () => {
+    const bus = createInProcessEventBus();
+    const room = rawChannel<number>('order:room');
+    const receipts = rawChannel<number>('order:receipts');
+    const { got, stop } = await subscribers(bus, room, FANOUT_SLICE * 2);
+    // The last of the room's readers also listens to its own receipts, as watchRoom merges them.
+    const order: number[] = [];
+    const mine = (async () => {
+      const abort = new AbortController();
+      const merged = mergeStreams(
+        [bus.subscribe(room, { signal: abort.signal }), bus.subscribe(receipts, { signal: abort.signal })],
+        () => abort.abort(),
+      );
+      for await (const event of merged) {
+        order.push(event.data);
+        if (order.length === 2) return;
+      }
+    })();
+    await new Promise((resolve) => setImmediate(resolve));
+    bus.publish(room, 1);
+    bus.publish(receipts, 2);
+    await mine;
+    expect(order).toEqual([1, 2]);
+    expect(got.every((events) => events.join() === '1')).toBe(true);
     await stop();
     await bus.close();
   });

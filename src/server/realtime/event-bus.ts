@@ -72,8 +72,14 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
   const idle = options.replayIdleMs ?? REPLAY_IDLE_MS;
   type Listener = (event: BusEvent) => void;
   const listeners = new Map<string, Set<Listener>>();
-  /** Per large channel, the events still being handed out slice by slice (in order: a later one waits). */
-  const fanouts = new Map<string, { event: BusEvent; to: Listener[]; next: number }[]>();
+  /**
+   * The events still being handed out, slice by slice, in the order published, whatever their channel: one
+   * subscriber's merged channels (a room and its receipts) then never see a later event before an earlier one, and
+   * the id it resumes from never skips one.
+   */
+  const queue: { channel: string; event: BusEvent; to: Listener[]; next: number }[] = [];
+  let queued = 0;
+  let scheduled = false;
   // Ids carry a per-run prefix so an id from before a restart is never mistaken for a recent one.
   const run = randomBytes(4).toString('hex');
   let sequence = 0;
@@ -128,42 +134,40 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
   function deliver(channel: string, event: BusEvent) {
     const set = listeners.get(channel);
     if (!set) return;
-    const pending = fanouts.get(channel);
-    if (!pending && set.size <= FANOUT_SLICE) {
+    if (queue.length === 0 && set.size <= FANOUT_SLICE) {
       for (const listener of set) listener(event);
       return;
     }
-    const fanout = { event, to: [...set], next: 0 };
-    if (!pending) {
-      fanouts.set(channel, [fanout]);
-      return handOut(channel);
-    }
-    pending.push(fanout);
+    queue.push({ channel, event, to: [...set], next: 0 });
+    queued += set.size;
     // Published faster than handed out: the rest now, in this turn. The publisher's own request waits for it, so a
     // room's senders slow down to what its readers can be sent instead of queueing without end.
-    if (pending.reduce((n, f) => n + f.to.length - f.next, 0) > FANOUT_BACKLOG) while (handOutSlice(channel));
+    if (queued > FANOUT_BACKLOG) while (handOutSlice());
+    else if (!scheduled) handOut();
   }
 
-  /** One slice of the channel's oldest event; whether any is left. */
-  function handOutSlice(channel: string): boolean {
-    const pending = fanouts.get(channel);
-    const fanout = pending?.[0];
-    if (!pending || !fanout) return false;
-    const set = listeners.get(channel);
-    const end = Math.min(fanout.next + FANOUT_SLICE, fanout.to.length);
-    for (; fanout.next < end; fanout.next++) {
-      const listener = fanout.to[fanout.next]!;
-      // Gone since the event was published: nothing to hand it to.
-      if (set?.has(listener)) listener(fanout.event);
+  /** Up to FANOUT_SLICE deliveries, oldest event first; whether any are left. */
+  function handOutSlice(): boolean {
+    let budget = FANOUT_SLICE;
+    while (budget > 0 && queue.length > 0) {
+      const fanout = queue[0]!;
+      const set = listeners.get(fanout.channel);
+      const end = Math.min(fanout.next + budget, fanout.to.length);
+      budget -= end - fanout.next;
+      queued -= end - fanout.next;
+      for (; fanout.next < end; fanout.next++) {
+        const listener = fanout.to[fanout.next]!;
+        // Gone since the event was published: nothing to hand it to.
+        if (set?.has(listener)) listener(fanout.event);
+      }
+      if (fanout.next === fanout.to.length) queue.shift();
     }
-    if (fanout.next === fanout.to.length) pending.shift();
-    if (pending.length > 0) return true;
-    fanouts.delete(channel);
-    return false;
+    return queue.length > 0;
   }
 
-  function handOut(channel: string) {
-    if (handOutSlice(channel)) setImmediate(handOut, channel);
+  function handOut() {
+    scheduled = handOutSlice();
+    if (scheduled) setImmediate(handOut);
   }
 
   return {
@@ -184,9 +188,13 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
       if (signal?.aborted) return;
       // Listen before replaying so nothing published in between is lost.
       const waiting: BusEvent[] = [];
+      let taken = 0;
       let wake: (() => void) | null = null;
+      let overflowed = false;
       const listener: Listener = (event) => {
-        waiting.push(event);
+        // Checked as events arrive, not as they are taken: a subscriber parked in a slow await takes nothing.
+        if (waiting.length - taken >= SUBSCRIBER_BACKLOG) overflowed = true;
+        else waiting.push(event);
         wake?.();
       };
       const onAbort = () => wake?.();
@@ -199,15 +207,14 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
       try {
         for (const event of replayed) yield event as BusEvent<T>;
         const lastReplayed = replayed.at(-1)?.id;
-        let taken = 0;
         while (!signal?.aborted) {
+          if (overflowed) throw new SubscriberBacklogError();
           if (taken === waiting.length) {
             waiting.length = taken = 0;
             await new Promise<void>((resolve) => (wake = resolve));
             wake = null;
             continue;
           }
-          if (waiting.length - taken > SUBSCRIBER_BACKLOG) throw new SubscriberBacklogError();
           const event = waiting[taken++]! as BusEvent<T>;
           if (lastReplayed && seqOf(event.id) <= seqOf(lastReplayed)) continue;
           yield event;
@@ -222,7 +229,7 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
     async close() {
       clearInterval(sweeper);
       listeners.clear();
-      fanouts.clear();
+      queue.length = queued = 0;
       recent.clear();
     },
   };

@@ -3,10 +3,10 @@ import type { BusEvent, EventBus } from './event-bus';
 
 /**
  * The events of several subscriptions as one stream, each as it arrives (each stream's own order kept). It ends when
- * any of them ends, and ending it returns them all. Give the streams an abort signal and abort it before returning
- * this: an async generator's return waits for the `next` it is parked in.
+ * any of them ends or fails, and ending it returns them all. An async generator's return waits for the `next` it is
+ * parked in, so the streams must be stoppable from outside: `stop` (aborting their signal) is called first.
  */
-export async function* mergeStreams<T>(...streams: AsyncIterable<T>[]): AsyncGenerator<T> {
+export async function* mergeStreams<T>(streams: AsyncIterable<T>[], stop: () => void): AsyncGenerator<T> {
   const iterators = streams.map((stream) => stream[Symbol.asyncIterator]());
   const next = (i: number) => iterators[i]!.next().then((result) => ({ i, result }));
   const pending = iterators.map((_, i) => next(i));
@@ -18,6 +18,8 @@ export async function* mergeStreams<T>(...streams: AsyncIterable<T>[]): AsyncGen
       yield result.value;
     }
   } finally {
+    // However it ended (one stream done or failed, or the caller returning): the others stop waiting first.
+    stop();
     // The nexts still pending settle once their streams end: nobody awaits them, so they must not reject unheard.
     for (const p of pending) p.catch(() => undefined);
     await Promise.all(iterators.map((iterator) => iterator.return?.()));
@@ -39,7 +41,8 @@ export function subscribeChannels<T>(
   if (signal?.aborted) stop.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   const events = mergeStreams<BusEvent<T>>(
-    ...channels.map((channel) => bus.subscribe(channel, { lastEventId, signal: stop.signal })),
+    channels.map((channel) => bus.subscribe(channel, { lastEventId, signal: stop.signal })),
+    () => stop.abort(),
   );
   return {
     events,

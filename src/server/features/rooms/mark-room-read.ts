@@ -34,6 +34,8 @@ type Marked = {
   readAt: string;
   allowed: boolean;
   message_ids: string[] | null;
+  /** The author of each of message_ids, in the same order. */
+  message_senders: string[] | null;
   sender_ids: string[] | null;
   first_name: string | null;
   avatar_url: string | null;
@@ -77,7 +79,8 @@ const mark = preparedStatement<Omit<Marked, 'readAt'> & { ord: number }, { batch
       on conflict do nothing
       returning message_id, user_id
     ), readers as (
-      select newest.ord, jsonb_agg(inserted.message_id) as message_ids,
+      select newest.ord, jsonb_agg(inserted.message_id order by inserted.message_id) as message_ids,
+        jsonb_agg(newest.sender_id order by inserted.message_id) as message_senders,
         jsonb_agg(distinct newest.sender_id) as sender_ids
       from inserted join newest on newest.id = inserted.message_id and newest.user_id = inserted.user_id
       group by newest.ord
@@ -91,13 +94,14 @@ const mark = preparedStatement<Omit<Marked, 'readAt'> & { ord: number }, { batch
         roomId: sql`marked.room_id::text`,
         messageIds: sql`marked.message_ids`,
         senderIds: sql`marked.sender_ids`,
+        messageSenders: sql`marked.message_senders`,
         readAt: sql`${sql.placeholder('readAt')}::text`,
         reader: sql`jsonb_build_object('firstName', marked.first_name, 'avatarUrl', marked.avatar_url)`,
       },
       { from: sql`marked` },
     )}
     select input.ord::int as ord, exists (select 1 from access where access.ord = input.ord) as allowed,
-      marked.message_ids, marked.sender_ids, marked.first_name, marked.avatar_url
+      marked.message_ids, marked.message_senders, marked.sender_ids, marked.first_name, marked.avatar_url
     from input left join marked on marked.ord = input.ord
     order by input.ord`,
 );
@@ -117,7 +121,7 @@ function writerFor(db: Db) {
         const rows = await mark(db, { batch: JSON.stringify(readings), readAt });
         return rows.map((row) => ({ ...row, readAt }));
       },
-      { maxBatch: 100, maxPending: 20_000, key: (reading) => `${reading.roomId}:${reading.userId}` },
+      { maxBatch: 100, maxPending: 20_000, key: (reading) => `${reading.roomId.toLowerCase()}:${reading.userId}` },
     );
     writers.set(db, writer);
   }
@@ -151,6 +155,7 @@ export async function markRoomRead(
       roomId,
       messageIds,
       senderIds: row.sender_ids ?? [],
+      messageSenders: row.message_senders ?? [],
       readAt: row.readAt,
       reader: { firstName: row.first_name, avatarUrl: row.avatar_url },
     };

@@ -33,19 +33,22 @@ export function roomMessageLiveListeners(bus: EventBus): AnyLiveListener[] {
     }),
     defineLiveListener({
       on: 'room.messages-read',
-      // To the authors of the messages read and to the reader's own tabs, on their receipts channels: nobody else's
-      // screen shows who read a message it did not write.
+      // To each author, the receipts of their own messages; to the reader's own tabs, all of them. Nobody is told
+      // who read a message they did not write.
       publish: (e) => {
-        const read = {
+        const read = (messageIds: string[], senderIds: string[]) => ({
           type: 'read' as const,
           userId: e.actorId,
-          messageIds: e.messageIds,
+          messageIds,
           readAt: e.readAt,
           reader: e.reader,
-          senderIds: e.senderIds,
-        };
-        for (const userId of new Set([e.actorId, ...e.senderIds])) {
-          bus.publish(channels.roomReceipts(e.roomId, userId), read);
+          senderIds,
+        });
+        bus.publish(channels.roomReceipts(e.roomId, e.actorId), read(e.messageIds, e.senderIds));
+        for (const author of e.senderIds) {
+          if (author === e.actorId) continue;
+          const own = e.messageIds.filter((_, i) => e.messageSenders[i] === author);
+          bus.publish(channels.roomReceipts(e.roomId, author), read(own, [author]));
         }
       },
     }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, ROOM_LIMITS, ROOM_MESSAGE_MESSAGES } from '../../../domain/rooms';
 import { chatMessageReadReceipts, chatMessages } from '../../db/schema/rooms';
 import { channels } from '../../realtime/channels';
+import type { RoomLiveEvent } from './room-events';
 import { trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
@@ -500,6 +501,20 @@ describe('read receipts', () => {
     const elsewhere = await say(creator, privateRoom, 'Elsewhere');
     const ignored = await ok(moderator, 'roomMessages.markRead', { roomId: publicRoom, after: elsewhere.id });
     expect(ignored.messageIds).toEqual(expect.arrayContaining([older.id, a.id, b.id, c.id]));
+  });
+
+  it('each author is sent the receipts of their own messages only; the reader, all of theirs', async () => {
+    const byCreator = await say(creator, publicRoom, 'From Cora');
+    const byModerator = await say(moderator, publicRoom, 'From Moe');
+    const toCreator = listen(app, channels.roomReceipts(publicRoom, creator.id));
+    const toModerator = listen(app, channels.roomReceipts(publicRoom, moderator.id));
+    const toReader = listen(app, channels.roomReceipts(publicRoom, member.id));
+    await ok(member, 'roomMessages.markRead', { roomId: publicRoom });
+    const ids = (live: { seen: RoomLiveEvent[] }) => live.seen.flatMap((e) => (e.type === 'read' ? e.messageIds : []));
+    await expect.poll(() => ids(toReader).sort()).toEqual([byCreator.id, byModerator.id].sort());
+    await expect.poll(() => ids(toCreator)).toEqual([byCreator.id]);
+    await expect.poll(() => ids(toModerator)).toEqual([byModerator.id]);
+    for (const live of [toCreator, toModerator, toReader]) live.stop();
   });
 
   it('receipts show the first three readers and count the rest', async () => {
