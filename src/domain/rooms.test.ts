@@ -5,21 +5,27 @@ import {
   canRead,
   hasModerationRights,
   memberActionAllowed,
+  MEMBER_ACTIONS,
   reactionOutcome,
   receiptsSummary,
   replyPreview,
   roleChangeRefusal,
+  roleInRoom,
   roomFieldsSchema,
   standingOf,
   typingNames,
   typingText,
   ROOM_ROLES,
+  type MemberAction,
   type RoomRole,
   type RoomStanding,
 } from './rooms';
 import { roomNoticeOf, roomNoticeText, toStoredRoomNotice } from './room-notices';
 
 const other = (standing: RoomStanding) => ({ standing, isSelf: false });
+const PRIVATE = { isPrivate: true };
+const PUBLIC = { isPrivate: false };
+const STANDINGS: RoomStanding[] = ['creator', ...ROOM_ROLES, 'outsider'];
 
 describe('room fields (spec 3, section 5)', () => {
   it('the name is required after trimming, at most 50; a blank description is stored empty', () => {
@@ -42,12 +48,38 @@ describe('the viewer’s standing and rights (spec 3, section 4)', () => {
     expect(standingOf(room, 'u', null)).toBe('outsider');
   });
 
-  it('moderation rights: the creator always; admins and moderators only in a private room', () => {
-    expect(hasModerationRights({ isPrivate: false }, 'creator')).toBe(true);
-    expect(hasModerationRights({ isPrivate: false }, 'admin')).toBe(false);
-    expect(hasModerationRights({ isPrivate: true }, 'moderator')).toBe(true);
-    expect(hasModerationRights({ isPrivate: true }, 'member')).toBe(false);
+  it('in a public room every non-creator counts as a plain member; in a private room the stored role counts', () => {
+    expect(STANDINGS.map((standing) => roleInRoom(PUBLIC, standing))).toEqual([
+      'creator',
+      'member',
+      'member',
+      'member',
+      'outsider',
+    ]);
+    expect(STANDINGS.map((standing) => roleInRoom(PRIVATE, standing))).toEqual(STANDINGS);
   });
+
+  // [standing, moderates, manages bans, invites], in a private room then in a public one.
+  const rights: [RoomStanding, [boolean, boolean, boolean], [boolean, boolean, boolean]][] = [
+    ['creator', [true, true, true], [true, true, true]],
+    ['admin', [true, true, true], [false, false, false]],
+    ['moderator', [true, false, true], [false, false, false]],
+    ['member', [false, false, true], [false, false, false]],
+    ['outsider', [false, false, false], [false, false, false]],
+  ];
+  it.each(rights)(
+    'a %s: moderation rights, the Banned list and Invite, private then public',
+    (standing, inPrivate, inPublic) => {
+      for (const [room, expected] of [
+        [PRIVATE, inPrivate],
+        [PUBLIC, inPublic],
+      ] as const) {
+        expect([hasModerationRights(room, standing), canManageBans(room, standing), canInvite(room, standing)]).toEqual(
+          expected,
+        );
+      }
+    },
+  );
 
   it('a private room is read by its members only; a banned user reads nothing', () => {
     expect(canRead({ isPrivate: true }, 'outsider', false)).toBe(false);
@@ -55,71 +87,84 @@ describe('the viewer’s standing and rights (spec 3, section 4)', () => {
     expect(canRead({ isPrivate: false }, 'outsider', false)).toBe(true);
     expect(canRead({ isPrivate: false }, 'outsider', true)).toBe(false);
   });
-
-  it('invites: room admins and the creator, or any member of a private room', () => {
-    expect(canInvite({ isPrivate: false }, 'member')).toBe(false);
-    expect(canInvite({ isPrivate: false }, 'admin')).toBe(true);
-    expect(canInvite({ isPrivate: true }, 'member')).toBe(true);
-    expect(canInvite({ isPrivate: true }, 'outsider')).toBe(false);
-  });
 });
 
-describe('member role transitions (spec 3, section 4)', () => {
-  const cases: [RoomStanding, RoomStanding, RoomRole, boolean][] = [
-    ['admin', 'member', 'moderator', true],
-    ['creator', 'member', 'moderator', true],
-    ['moderator', 'member', 'moderator', false],
-    ['creator', 'member', 'admin', true],
-    ['creator', 'moderator', 'admin', true],
-    ['admin', 'member', 'admin', false],
-    ['admin', 'moderator', 'admin', false],
-    ['admin', 'moderator', 'member', true],
-    ['creator', 'moderator', 'member', true],
-    ['moderator', 'moderator', 'member', false],
-    ['creator', 'admin', 'member', true],
-    ['admin', 'admin', 'member', false],
-    ['member', 'member', 'moderator', false],
-  ];
-  it.each(cases)('%s changing a %s to %s: allowed %s', (actor, from, to, allowed) => {
-    expect(roleChangeRefusal(actor, other(from), to) === null).toBe(allowed);
+type Deed = MemberAction | `to ${RoomRole}`;
+const DEEDS: Deed[] = [...MEMBER_ACTIONS, ...ROOM_ROLES.map((role) => `to ${role}` as const)];
+const EVERY_ACTION = [...MEMBER_ACTIONS];
+
+/**
+ * Spec 3, sections 4 and 6, written out by hand: what each actor may do to each target in a PRIVATE room (actions,
+ * and role changes as "to <role>"). Anything not listed is refused, including anything on the creator or an
+ * outsider. In a PUBLIC room only the creator's row holds: everyone else counts as a plain member.
+ */
+const PRIVATE_ROOM: Partial<Record<RoomStanding, Partial<Record<RoomStanding, Deed[]>>>> = {
+  creator: {
+    admin: [...EVERY_ACTION, 'to member', 'to moderator'],
+    moderator: [...EVERY_ACTION, 'to member', 'to admin'],
+    member: [...EVERY_ACTION, 'to moderator', 'to admin'],
+  },
+  admin: {
+    moderator: [...EVERY_ACTION, 'to member'],
+    member: [...EVERY_ACTION, 'to moderator'],
+  },
+  moderator: { member: ['kick', 'mute', 'unmute'] },
+};
+
+function allowed(room: { isPrivate: boolean }, actor: RoomStanding, target: RoomStanding, deed: Deed, isSelf = false) {
+  const who = { standing: target, isSelf };
+  return deed.startsWith('to ')
+    ? roleChangeRefusal(room, actor, who, deed.slice(3) as RoomRole) === null
+    : memberActionAllowed(room, actor, who, deed as MemberAction);
+}
+
+describe('moderation, every room x actor x target x action (spec 3, sections 4 and 6)', () => {
+  const combinations = [PRIVATE, PUBLIC].flatMap((room) =>
+    STANDINGS.flatMap((actor) =>
+      STANDINGS.flatMap((target) =>
+        DEEDS.map((deed) => {
+          const mayInPrivate = PRIVATE_ROOM[actor]?.[target]?.includes(deed) ?? false;
+          const may = room.isPrivate ? mayInPrivate : actor === 'creator' && mayInPrivate;
+          return [room.isPrivate ? 'private' : 'public', actor, target, deed, may] as const;
+        }),
+      ),
+    ),
+  );
+
+  it.each(combinations)('%s room: a %s on a %s, %s: allowed %s', (privacy, actor, target, deed, may) => {
+    expect(allowed({ isPrivate: privacy === 'private' }, actor, target, deed)).toBe(may);
   });
 
-  it('nobody changes their own entry or the creator’s', () => {
-    expect(roleChangeRefusal('creator', { standing: 'admin', isSelf: true }, 'member')).toBe('SELF');
-    expect(roleChangeRefusal('admin', other('creator'), 'member')).toBe('CREATOR');
-  });
-});
-
-describe('kick, mute, ban and remove', () => {
-  it('a moderator kicks and mutes plain members only, and never bans or removes', () => {
-    expect(memberActionAllowed('moderator', other('member'), 'kick')).toBe(true);
-    expect(memberActionAllowed('moderator', other('member'), 'mute')).toBe(true);
-    expect(memberActionAllowed('moderator', other('member'), 'ban')).toBe(false);
-    expect(memberActionAllowed('moderator', other('member'), 'remove')).toBe(false);
-    expect(memberActionAllowed('moderator', other('moderator'), 'kick')).toBe(false);
-  });
-
-  it('a room admin acts on those who are not admins; the creator on anyone; nobody on the creator or themselves', () => {
-    expect(memberActionAllowed('admin', other('moderator'), 'ban')).toBe(true);
-    expect(memberActionAllowed('admin', other('admin'), 'remove')).toBe(false);
-    expect(memberActionAllowed('creator', other('admin'), 'ban')).toBe(true);
-    expect(memberActionAllowed('creator', other('creator'), 'kick')).toBe(false);
-    expect(memberActionAllowed('admin', { standing: 'member', isSelf: true }, 'kick')).toBe(false);
-    expect(memberActionAllowed('member', other('member'), 'kick')).toBe(false);
-  });
-
-  it('the banned list and unban belong to exactly those who may ban someone: the creator and room admins', () => {
-    const standings: RoomStanding[] = ['creator', ...ROOM_ROLES, 'outsider'];
-    for (const standing of standings) {
-      // Whoever may ban anyone at all may see and lift bans; nobody else (a ban lifted must be one they could make).
-      const mayBan = standings.some((target) => memberActionAllowed(standing, other(target), 'ban'));
-      expect(canManageBans(standing), standing).toBe(mayBan);
+  it('nobody acts on or changes their own entry, in either room', () => {
+    for (const room of [PRIVATE, PUBLIC]) {
+      for (const standing of STANDINGS) {
+        for (const deed of DEEDS)
+          expect(allowed(room, standing, standing, deed, true), `${standing} ${deed}`).toBe(false);
+      }
     }
-    expect(canManageBans('creator')).toBe(true);
-    expect(canManageBans('admin')).toBe(true);
-    expect(canManageBans('moderator')).toBe(false);
-    expect(canManageBans('member')).toBe(false);
-    expect(canManageBans('outsider')).toBe(false);
+    expect(roleChangeRefusal(PRIVATE, 'creator', { standing: 'admin', isSelf: true }, 'member')).toBe('SELF');
+    expect(roleChangeRefusal(PRIVATE, 'admin', other('creator'), 'member')).toBe('CREATOR');
+    expect(roleChangeRefusal(PUBLIC, 'admin', other('member'), 'moderator')).toBe('NOT_ALLOWED');
+  });
+
+  it('a public room’s stored admin and moderator act again, unchanged, once the room is made private', () => {
+    expect(memberActionAllowed(PUBLIC, 'admin', other('member'), 'ban')).toBe(false);
+    expect(memberActionAllowed(PRIVATE, 'admin', other('member'), 'ban')).toBe(true);
+    expect(memberActionAllowed(PUBLIC, 'moderator', other('member'), 'kick')).toBe(false);
+    expect(memberActionAllowed(PRIVATE, 'moderator', other('member'), 'kick')).toBe(true);
+    // The creator of a public room still acts on a stored admin, who stays an admin in the database.
+    expect(memberActionAllowed(PUBLIC, 'creator', other('admin'), 'mute')).toBe(true);
+    expect(roleChangeRefusal(PUBLIC, 'creator', other('admin'), 'member')).toBeNull();
+  });
+
+  it('the banned list and unban belong to exactly those who may ban someone, in either room', () => {
+    for (const room of [PRIVATE, PUBLIC]) {
+      for (const standing of STANDINGS) {
+        // Whoever may ban anyone at all may see and lift bans; nobody else (a ban lifted must be one they could make).
+        const mayBan = STANDINGS.some((target) => memberActionAllowed(room, standing, other(target), 'ban'));
+        expect(canManageBans(room, standing), `${String(room.isPrivate)} ${standing}`).toBe(mayBan);
+      }
+    }
   });
 });
 

@@ -188,12 +188,22 @@ export function standingOf(
 }
 
 /**
- * Moderation rights (deleting others' messages): the creator always; a room admin or moderator in a private room
- * (spec 3, section 4: in a public room every non-creator is a plain member).
+ * What a standing counts for in this room (spec 3, section 4, "Room role of the viewing user"): in a private room the
+ * membership's role; in a public room every non-creator is "a plain member without moderation rights". The one place
+ * the room's privacy enters the moderation rules: every rule below decides from the actor's role in the room, never
+ * from the stored role alone. A public room's stored admin or moderator keeps that role in the database (it applies
+ * again the moment the room is made private), but while the room is public it grants nothing: only the creator
+ * changes roles, kicks, mutes, bans, removes, sees the Banned list and unbans there.
  */
+export function roleInRoom(room: { isPrivate: boolean }, standing: RoomStanding): RoomStanding {
+  if (room.isPrivate || standing === 'creator' || standing === 'outsider') return standing;
+  return 'member';
+}
+
+/** Moderation rights (deleting others' messages): the creator always; a room admin or moderator in a private room. */
 export function hasModerationRights(room: { isPrivate: boolean }, standing: RoomStanding): boolean {
-  if (standing === 'creator') return true;
-  return room.isPrivate && (standing === 'admin' || standing === 'moderator');
+  const role = roleInRoom(room, standing);
+  return role === 'creator' || role === 'admin' || role === 'moderator';
 }
 
 /** Reading a room's messages and live events: anyone signed in for a public room (unless banned), members of a private one. */
@@ -202,12 +212,18 @@ export function canRead(room: { isPrivate: boolean }, standing: RoomStanding, ba
   return !room.isPrivate || standing !== 'outsider';
 }
 
-/** Spec 3, section 4 (Member role transitions) and section 6. Null when allowed, else why not. */
+/**
+ * Spec 3, section 4 (Member role transitions) and section 6. Null when allowed, else why not. The actor counts by
+ * their role in the room (roleInRoom: in a public room only the creator changes roles); the target by the role stored,
+ * which is what the change moves from.
+ */
 export function roleChangeRefusal(
-  actor: RoomStanding,
+  room: { isPrivate: boolean },
+  actorStanding: RoomStanding,
   target: { standing: RoomStanding; isSelf: boolean },
   to: RoomRole,
 ): 'SELF' | 'CREATOR' | 'NOT_ALLOWED' | null {
+  const actor = roleInRoom(room, actorStanding);
   if (target.isSelf) return 'SELF';
   if (target.standing === 'creator') return 'CREATOR';
   if (target.standing === 'outsider' || target.standing === to) return 'NOT_ALLOWED';
@@ -224,13 +240,17 @@ export type MemberAction = (typeof MEMBER_ACTIONS)[number];
 /**
  * Who may act on whom (spec 3, section 6, with kick, ban and mute made real): a moderator kicks and mutes plain
  * members; a room admin also bans and removes, on anyone who is not an admin; the creator on anyone but themselves.
- * Nobody acts on their own entry or on the creator.
+ * Nobody acts on their own entry or on the creator. The actor counts by their role in the room (roleInRoom: in a
+ * public room only the creator acts); the target by the role stored, so the creator of a public room may still act
+ * on a stored admin.
  */
 export function memberActionAllowed(
-  actor: RoomStanding,
+  room: { isPrivate: boolean },
+  actorStanding: RoomStanding,
   target: { standing: RoomStanding; isSelf: boolean },
   action: MemberAction,
 ): boolean {
+  const actor = roleInRoom(room, actorStanding);
   if (target.isSelf || target.standing === 'creator' || target.standing === 'outsider') return false;
   if (actor === 'creator') return true;
   if (RANK[actor] <= RANK[target.standing]) return false;
@@ -239,15 +259,24 @@ export function memberActionAllowed(
 }
 
 /**
- * Who sees a room's banned users and lifts a ban: the creator and room admins, the standings that may ban at all
- * (memberActionAllowed gives 'ban' to no one else). A moderator, who cannot ban, cannot unban either.
+ * Who sees a room's banned users and lifts a ban: the creator and a private room's admins, the standings that may ban
+ * at all (memberActionAllowed gives 'ban' to no one else). A moderator, who cannot ban, cannot unban either.
  */
-export const canManageBans = (standing: RoomStanding): boolean => standing === 'creator' || standing === 'admin';
+export function canManageBans(room: { isPrivate: boolean }, standing: RoomStanding): boolean {
+  const role = roleInRoom(room, standing);
+  return role === 'creator' || role === 'admin';
+}
 
-/** The Invite button and the add-member call: room admins and the creator, or any member of a private room. */
+/**
+ * The Invite button and the add-member call (spec 3, section 6): "room admins and the creator, or any viewer if the
+ * room is private". Read with section 4, "room admin" is the viewer's role in the room, and a public room's non-creator
+ * is a plain member there: so in a public room only the creator invites (a stored admin is no room admin while the
+ * room is public), and in a private room every member does. Nothing is lost in a public room: anyone may join it.
+ */
 export function canInvite(room: { isPrivate: boolean }, standing: RoomStanding): boolean {
-  if (standing === 'creator' || standing === 'admin') return true;
-  return room.isPrivate && standing !== 'outsider';
+  const role = roleInRoom(room, standing);
+  if (role === 'creator' || role === 'admin') return true;
+  return room.isPrivate && role !== 'outsider';
 }
 
 /** Only the creator renames, changes privacy or deletes (spec 3, section 5: rows where created_by matches). */

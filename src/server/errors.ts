@@ -69,7 +69,7 @@ export const APP_ERRORS = {
   ROOM_CANNOT_ADD: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.unableToAdd },
   ROOM_ROLE_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.roleFailed },
   ROOM_MEMBER_ACTION_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.removeFailed },
-  /** The banned list and unban are the creator's and room admins' (domain/rooms.ts canManageBans). */
+  /** The banned list and unban are the creator's and a private room's admins' (domain/rooms.ts canManageBans). */
   ROOM_BANS_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.loadBannedFailed },
   ROOM_UNBAN_REFUSED: { status: 'FORBIDDEN', message: MEMBER_MESSAGES.unbanFailed },
   ROOM_MESSAGE_EMPTY: { status: 'BAD_REQUEST', message: ROOM_MESSAGE_MESSAGES.empty },

@@ -185,6 +185,57 @@ test.describe('chat rooms list, members and settings', () => {
     await expect(invitee.page.getByText("You don't have access to this private chat room.")).toBeVisible();
   });
 
+  test('a public room’s admin is a plain member there: no menu, Banned list or Invite until the room is made private', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = await newUser(browser, 'Ona');
+    const staff = await newUser(browser, 'Ada');
+    const guest = await newUser(browser, 'Gia');
+    const name = `Open forum ${tag()}`;
+    const url = await createRoom(owner.page, name);
+    for (const who of [staff, guest]) {
+      await who.page.goto(url);
+      await who.page.getByRole('button', { name: 'Join' }).click();
+      await expect(who.page.getByRole('button', { name: 'Leave' })).toBeVisible();
+    }
+
+    // The creator makes them an admin: the role is stored and shown.
+    await owner.page.getByRole('button', { name: 'Show members' }).click();
+    const menu = await memberMenu(owner.page, staff.name);
+    await menu.getByRole('menuitem', { name: 'Make Admin' }).click();
+    await expect(memberRow(owner.page, staff.name)).toContainText('Admin');
+
+    // In a public room it grants nothing: no member menu, no Banned section, no Invite.
+    await staff.page.getByRole('button', { name: 'Show members' }).click();
+    await expect(memberRow(staff.page, staff.name)).toContainText('Admin');
+    await expect(memberRow(staff.page, guest.name)).toBeVisible();
+    await expect(staff.page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+    await expect(staff.page.getByTestId('banned-section')).toHaveCount(0);
+    await expect(staff.page.getByRole('button', { name: 'Invite' })).toHaveCount(0);
+
+    // Made private, the same admin manages the guest at once, without a reload.
+    await owner.page.getByRole('button', { name: 'Room Management' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Room Management' });
+    await dialog.getByLabel('Private Room').click();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(owner.page.getByText('Room settings updated successfully!')).toBeVisible();
+    await expect(staff.page.getByRole('button', { name: 'Invite' })).toBeVisible();
+    await expect(staff.page.getByTestId('banned-section')).toBeVisible();
+    const staffMenu = await memberMenu(staff.page, guest.name);
+    await expect(staffMenu.getByRole('menuitem')).toHaveText([
+      'Make Moderator',
+      'Mute Messages',
+      'Kick Member',
+      'Ban Member',
+      'Remove Member',
+    ]);
+    await staffMenu.getByRole('menuitem', { name: 'Mute Messages' }).click();
+    await expect(memberRow(staff.page, guest.name).getByText('Muted')).toBeVisible();
+    // Never on the creator.
+    await expect(staff.page.getByRole('button', { name: `Actions for ${owner.name}` })).toHaveCount(0);
+  });
+
   test('Room Management renames the room, warns on a privacy change, saves it, and deletes the room', async ({
     browser,
   }) => {

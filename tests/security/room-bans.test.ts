@@ -1,7 +1,9 @@
 /**
- * Room bans and the live rooms list (issue 13): the Banned list and Unban are the creator's and room admins' only,
- * whoever else asks (a moderator, a plain member, an outsider, the banned user, a visitor) is refused and nothing
- * changes; the rooms list's subscription never carries a private room to anyone outside it, a banned user included.
+ * Room bans, moderation in a public room and the live rooms list (issue 13): the Banned list and Unban are the
+ * creator's and a private room's admins' only, whoever else asks (a moderator, a plain member, an outsider, the banned
+ * user, a visitor) is refused and nothing changes; in a public room a stored admin or moderator is a plain member
+ * (spec 3, section 4) and every moderation call of theirs is refused with nothing changed; the rooms list's
+ * subscription never carries a private room to anyone outside it, a banned user included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testUser, trpcAs } from '../../src/server/testing/marketplace';
@@ -143,4 +145,55 @@ describe('the live rooms list', () => {
       for (const socket of sockets) socket.close();
     }
   });
+});
+
+describe('a public room: its stored admin and moderator moderate nothing', () => {
+  let openId: string;
+  let quiet: TestUser;
+  let newcomer: TestUser;
+
+  beforeAll(async () => {
+    quiet = await testUser(app, { firstName: 'Quinn' });
+    newcomer = await testUser(app, { firstName: 'Nell' });
+    const room = await ok(creator, 'rooms.create', { name: 'Open courtyard', isPrivate: false });
+    openId = room.id;
+    for (const who of [roomAdmin, moderator, plain, quiet, banned])
+      await ok(creator, 'rooms.addMember', { id: openId, userId: who.id });
+    await ok(creator, 'rooms.setRole', { id: openId, userId: roomAdmin.id, role: 'admin' });
+    await ok(creator, 'rooms.setRole', { id: openId, userId: moderator.id, role: 'moderator' });
+    await ok(creator, 'rooms.memberAction', { id: openId, userId: quiet.id, action: 'mute' });
+    await ok(creator, 'rooms.memberAction', { id: openId, userId: banned.id, action: 'ban' });
+  }, 60_000);
+
+  const STAFF: [string, () => TestUser][] = [
+    ['the stored admin', () => roomAdmin],
+    ['the stored moderator', () => moderator],
+  ];
+  /** Each call would change a row (or show the banned) if the stored role still counted in a public room. */
+  const DEEDS: [string, (who: TestUser) => Promise<{ status: number }>][] = [
+    ['kick a member', (who) => call(who, 'rooms.memberAction', { id: openId, userId: plain.id, action: 'kick' })],
+    ['mute a member', (who) => call(who, 'rooms.memberAction', { id: openId, userId: plain.id, action: 'mute' })],
+    ['unmute a member', (who) => call(who, 'rooms.memberAction', { id: openId, userId: quiet.id, action: 'unmute' })],
+    ['ban a member', (who) => call(who, 'rooms.memberAction', { id: openId, userId: plain.id, action: 'ban' })],
+    ['remove a member', (who) => call(who, 'rooms.memberAction', { id: openId, userId: plain.id, action: 'remove' })],
+    [
+      'make a member a moderator',
+      (who) => call(who, 'rooms.setRole', { id: openId, userId: plain.id, role: 'moderator' }),
+    ],
+    ['demote the moderator', (who) => call(who, 'rooms.setRole', { id: openId, userId: moderator.id, role: 'member' })],
+    ['list the banned', (who) => call(who, 'rooms.bans', { id: openId })],
+    ['unban', (who) => call(who, 'rooms.unban', { id: openId, userId: banned.id })],
+    ['invite', (who) => call(who, 'rooms.addMember', { id: openId, userId: newcomer.id })],
+  ];
+
+  it.each(STAFF.flatMap(([who, actor]) => DEEDS.map(([what, deed]) => [who, what, actor, deed] as const)))(
+    '%s cannot %s: refused, no banned name leaks, and no row changes',
+    async (_who, what, actor, deed) => {
+      const before = await snapshot(app);
+      const result = await deed(actor());
+      expect(result.status, JSON.stringify(result)).toBe(403);
+      expect(JSON.stringify(result)).not.toContain('Bannedperson');
+      expectSameRows(before, await snapshot(app), what);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { toastFailure } from './network-error';
+import { appCodeOf } from './app-error';
+import { serverReason } from './network-error';
 
 /**
  * How a failure reads: the spec's text with the server's reason below it (`below`), the server's reason in place of
@@ -11,22 +12,69 @@ export type FailureReason = 'below' | 'instead' | 'none';
 export interface MutationFeedback<TData, TVariables> {
   /** The success toast: the spec's text, or one picked from the answer; nothing when it gives undefined. */
   success?: string | ((data: TData, variables: TVariables) => string | undefined);
-  /** The failure toast: the spec's text, or a function that tells the failure itself (a text per refusal). */
-  failure?: string | ((error: unknown) => void);
+  /**
+   * The failure toast: the spec's text, or a function that tells the failure itself (a text per refusal, or per
+   * what was sent). `reason` is the server's reason as `reasons` words it, undefined when the call never got one.
+   */
+  failure?: string | ((error: unknown, variables: TVariables | undefined, reason: string | undefined) => void);
   /** Where the server's reason goes (default `below`, as `toastFailure` does everywhere). */
   reason?: FailureReason;
+  /**
+   * The spec's reason for a refusal code (`error.data.appCode`) where it words it differently from the server's
+   * text: the send's "Room not found" where the room's page says "Chat room not found". Decided by the code, never
+   * by the server's English.
+   */
+  reasons?: Readonly<Record<string, string>>;
+  /**
+   * The text when the server answers that nobody is signed in (the session ended while the page was open): the
+   * action's own "You must be signed in to ..." in place of its failure text.
+   */
+  signedOut?: string;
 }
+
+type FailureFeedback<TVariables> = Pick<
+  MutationFeedback<unknown, TVariables>,
+  'failure' | 'reason' | 'reasons' | 'signedOut'
+>;
 
 /** The message an error carries, '' when none (a thrown non-error). */
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
-/** Shows the failure toast for `feedback` (exported for the few failures that do not come from a mutation). */
-export function showFailure(feedback: Pick<MutationFeedback<unknown, unknown>, 'failure' | 'reason'>, error: unknown) {
-  const { failure, reason = 'below' } = feedback;
+/** The server refused because nobody is signed in (tRPC's UNAUTHORIZED, our UNAUTHENTICATED). */
+export function isSignedOutError(error: unknown): boolean {
+  if (appCodeOf(error) === 'UNAUTHENTICATED') return true;
+  if (typeof error !== 'object' || error === null || !('data' in error)) return false;
+  const data = (error as { data?: { code?: unknown; httpStatus?: unknown } | null }).data;
+  return data?.code === 'UNAUTHORIZED' || data?.httpStatus === 401;
+}
+
+/** The reason to show: the spec's wording of the refusal's code, else the server's reason (none for a dropped call). */
+export function failureReason(error: unknown, reasons?: Readonly<Record<string, string>>): string | undefined {
+  const code = appCodeOf(error);
+  const mapped = code === null ? undefined : reasons?.[code];
+  return mapped ?? serverReason(error);
+}
+
+/**
+ * Shows the failure toast for `feedback` (exported for the few failures that do not come from a mutation). A
+ * signed-out refusal with a `signedOut` text shows that text alone: one rule for every action that names one.
+ */
+export function showFailure<TVariables = unknown>(
+  feedback: FailureFeedback<TVariables>,
+  error: unknown,
+  variables?: TVariables,
+) {
+  const { failure, reason = 'below', reasons, signedOut } = feedback;
+  if (signedOut !== undefined && isSignedOutError(error)) {
+    // One toast however many calls the ended session refuses at once (sonner merges by id).
+    toast.error(signedOut, { id: signedOut });
+    return;
+  }
   if (failure === undefined) return;
-  if (typeof failure === 'function') failure(error);
-  else if (reason === 'below') toastFailure(failure, error);
-  else if (reason === 'instead') toast.error(messageOf(error) || failure);
+  const why = failureReason(error, reasons);
+  if (typeof failure === 'function') failure(error, variables, why);
+  else if (reason === 'below') toast.error(failure, why && why !== failure ? { description: why } : undefined);
+  else if (reason === 'instead') toast.error(why ?? (messageOf(error) || failure));
   else toast.error(failure);
 }
 
@@ -55,7 +103,7 @@ export function withFeedback<TData, TError, TVariables, TOnMutateResult>(
       return options.onSuccess?.(data, variables, onMutateResult, context);
     },
     onError: (error, variables, onMutateResult, context) => {
-      showFailure(feedback, error);
+      showFailure(feedback, error, variables);
       return options.onError?.(error, variables, onMutateResult, context);
     },
   };

@@ -17,8 +17,8 @@ const REASON_OF = { kick: 'kicked', ban: 'banned', remove: 'removed' } as const;
  * The member menu's Kick, Ban, Remove, Mute and Unmute (spec 3, section 6, made real): kick and remove end the
  * membership (a public room can be joined again), ban ends it and keeps the user out (no joining, no invitation, no
  * reading), mute keeps the member reading but not posting until unmuted. Who may do what to whom is
- * memberActionAllowed's; the room's lock keeps two actions on one room from crossing. Returns the member as they are
- * now, or null once they are out.
+ * memberActionAllowed's (in a public room, the creator alone); the room's lock keeps two actions on one room from
+ * crossing. Returns the member as they are now, or null once they are out.
  */
 export async function actOnMember(
   deps: { db: Db; events: DomainEvents },
@@ -29,9 +29,14 @@ export async function actOnMember(
     const { id: roomId, userId, action } = input;
     const access = await assertCanReadRoom(tx, roomId, actor.id, { lock: true });
     const target = await roomAccess(tx, roomId, userId);
-    if (!memberActionAllowed(access.standing, { standing: target.standing, isSelf: userId === actor.id }, action)) {
-      throw new AppError('ROOM_MEMBER_ACTION_REFUSED');
-    }
+    // The room's privacy is part of the rule: in a public room only the creator acts (a stored role grants nothing).
+    const allowed = memberActionAllowed(
+      access.room,
+      access.standing,
+      { standing: target.standing, isSelf: userId === actor.id },
+      action,
+    );
+    if (!allowed) throw new AppError('ROOM_MEMBER_ACTION_REFUSED');
     const membership = and(eq(chatRoomMembers.roomId, roomId), eq(chatRoomMembers.userId, userId));
 
     if (action === 'mute' || action === 'unmute') {

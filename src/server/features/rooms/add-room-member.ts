@@ -10,8 +10,9 @@ import { roomCardOf } from './list-rooms';
 import { loadRoomMember, noticeNameOf, roomDataOf } from './room-member-data';
 
 /**
- * The invite dialog's add (spec 3, section 6: room admins and the creator, or any member of a private room). A user
- * banned from the room cannot be added back by anyone; an existing member is "already a member".
+ * The invite dialog's add (spec 3, section 6, as canInvite reads it with section 4: the creator, or any member of a
+ * private room). A user banned from the room cannot be added back by anyone; an existing member is "already a
+ * member".
  */
 export async function addRoomMember(
   deps: { db: Db; events: DomainEvents },

@@ -9,7 +9,8 @@ import { assertCanReadRoom } from './room-access';
 
 /**
  * The members panel's Banned section: the room's banned users, newest ban first, with their public name and picture
- * (never who banned them: that stays between the room's staff and the database). The creator's and room admins' only.
+ * (never who banned them: that stays between the room's staff and the database). The creator's and a private room's
+ * admins' only (canManageBans).
  */
 export async function listRoomBans(
   deps: { db: Db },
@@ -17,7 +18,7 @@ export async function listRoomBans(
   input: { id: string },
 ): Promise<RoomBanData[]> {
   const access = await assertCanReadRoom(deps.db, input.id, actor.id);
-  if (!canManageBans(access.standing)) throw new AppError('ROOM_BANS_REFUSED');
+  if (!canManageBans(access.room, access.standing)) throw new AppError('ROOM_BANS_REFUSED');
   const rows = await deps.db
     .select({
       userId: chatRoomBans.userId,

@@ -12,6 +12,8 @@ let moderator: TestUser;
 let plain: TestUser;
 let other: TestUser;
 let outsider: TestUser;
+/** Never in any room until a test invites them. */
+let newcomer: TestUser;
 const { call, ok } = trpcAs(() => app);
 
 const BANNED = 'You are banned from this room';
@@ -26,6 +28,7 @@ beforeAll(async () => {
   plain = await testUser(app, { firstName: 'Pam', lastName: 'Plain' });
   other = await testUser(app, { firstName: 'Otto', lastName: 'Plain' });
   outsider = await testUser(app, { firstName: 'Olaf', lastName: 'Outsider' });
+  newcomer = await testUser(app, { firstName: 'Nia', lastName: 'Newcomer' });
 });
 afterAll(() => app.close());
 
@@ -101,7 +104,7 @@ describe('joining and leaving', () => {
     });
     expect((await recordedEvents(app, id)).some((e) => e.type === 'room.member-left')).toBe(true);
 
-    await ok(moderator, 'rooms.memberAction', { id, userId: other.id, action: 'mute' });
+    await ok(creator, 'rooms.memberAction', { id, userId: other.id, action: 'mute' });
     const before = await roomTables(app);
     for (const who of [creator, outsider, plain, other]) {
       expect((await call(who, 'rooms.leave', { id })).status, who.email).toBe(403);
@@ -162,7 +165,7 @@ describe('adding members', () => {
     expect((await call(plain, 'rooms.addMember', { id: room.id, userId: creator.id })).status).toBe(409);
   });
 
-  it('refuses an outsider, a plain member of a public room, and a user who does not exist', async () => {
+  it('refuses an outsider, a public room’s plain member, moderator and stored admin, and a user who does not exist', async () => {
     const secret = await ok(creator, 'rooms.create', { name: 'Closed', isPrivate: true });
     const id = await staffedRoom(false);
     const before = await roomTables(app);
@@ -172,11 +175,14 @@ describe('adding members', () => {
     expect([byPlain.status, byPlain.error?.message]).toEqual([403, MEMBER_MESSAGES.unableToAdd]);
     const byModerator = await call(moderator, 'rooms.addMember', { id, userId: outsider.id });
     expect(byModerator.status).toBe(403);
+    // A stored admin is a plain member while the room is public (spec 3, section 4): no Invite.
+    const byAdmin = await call(admin, 'rooms.addMember', { id, userId: outsider.id });
+    expect([byAdmin.status, byAdmin.error?.message]).toEqual([403, MEMBER_MESSAGES.unableToAdd]);
     const nobody = await call(creator, 'rooms.addMember', { id, userId: 'no-such-user' });
     expect([nobody.status, nobody.error?.message]).toEqual([403, MEMBER_MESSAGES.unableToAdd]);
     expect(await roomTables(app)).toEqual(before);
-    // A room admin may.
-    await ok(admin, 'rooms.addMember', { id, userId: outsider.id });
+    // The creator may.
+    await ok(creator, 'rooms.addMember', { id, userId: outsider.id });
   });
 });
 
@@ -305,7 +311,7 @@ describe('member actions', () => {
   });
 
   it('mute and unmute: the member and the room say so, and the change is announced', async () => {
-    const id = await staffedRoom(false);
+    const id = await staffedRoom(true);
     await ok(moderator, 'rooms.memberAction', { id, userId: plain.id, action: 'mute' });
     expect(await ok(plain, 'rooms.get', { id })).toMatchObject({ muted: true });
     expect((await ok(plain, 'rooms.members', { id })).find((m) => m.userId === plain.id)?.muted).toBe(true);
@@ -318,9 +324,9 @@ describe('member actions', () => {
 
   it('a kicked member of a public room may join again; a banned one cannot join, be added, read or subscribe', async () => {
     const id = await staffedRoom(false);
-    await ok(moderator, 'rooms.memberAction', { id, userId: plain.id, action: 'kick' });
+    await ok(creator, 'rooms.memberAction', { id, userId: plain.id, action: 'kick' });
     await ok(plain, 'rooms.join', { id });
-    await ok(admin, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
+    await ok(creator, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
     const before = await roomTables(app);
     const join = await call(plain, 'rooms.join', { id });
     expect([join.status, join.error?.message]).toEqual([403, BANNED]);
@@ -340,6 +346,100 @@ describe('member actions', () => {
   });
 });
 
+describe('a public room: only the creator moderates (spec 3, section 4)', () => {
+  /** Everything a room's staff may try, each with the refusal it gets when the rule says no. */
+  const staffAttempts = (id: string): [string, (who: TestUser) => Promise<{ status: number }>, string][] => {
+    const act = (userId: string, action: MemberAction) => (who: TestUser) =>
+      call(who, 'rooms.memberAction', { id, userId, action });
+    return [
+      ['kick a member', act(plain.id, 'kick'), MEMBER_MESSAGES.removeFailed],
+      ['mute a member', act(plain.id, 'mute'), MEMBER_MESSAGES.removeFailed],
+      ['unmute a member', act(other.id, 'unmute'), MEMBER_MESSAGES.removeFailed],
+      ['ban a member', act(plain.id, 'ban'), MEMBER_MESSAGES.removeFailed],
+      ['remove a member', act(plain.id, 'remove'), MEMBER_MESSAGES.removeFailed],
+      [
+        'make a member a moderator',
+        (who) => call(who, 'rooms.setRole', { id, userId: plain.id, role: 'moderator' }),
+        MEMBER_MESSAGES.roleFailed,
+      ],
+      ['list the banned', (who) => call(who, 'rooms.bans', { id }), MEMBER_MESSAGES.loadBannedFailed],
+      ['unban', (who) => call(who, 'rooms.unban', { id, userId: outsider.id }), MEMBER_MESSAGES.unbanFailed],
+      ['invite', (who) => call(who, 'rooms.addMember', { id, userId: newcomer.id }), MEMBER_MESSAGES.unableToAdd],
+    ];
+  };
+
+  /** A staffed room where `other` is muted and `outsider` banned, so unmute and unban have someone to act on. */
+  async function roomWithAMuteAndABan(isPrivate: boolean) {
+    const id = await staffedRoom(isPrivate);
+    await ok(creator, 'rooms.addMember', { id, userId: outsider.id });
+    await ok(creator, 'rooms.memberAction', { id, userId: outsider.id, action: 'ban' });
+    await ok(creator, 'rooms.memberAction', { id, userId: other.id, action: 'mute' });
+    return id;
+  }
+
+  it('a stored admin and moderator are refused every moderation, nothing changes, and their roles stay stored', async () => {
+    const id = await roomWithAMuteAndABan(false);
+    const before = await roomTables(app);
+    for (const who of [admin, moderator]) {
+      for (const [what, attempt, message] of staffAttempts(id)) {
+        const result = await attempt(who);
+        expect(result, `${who.email}: ${what}`).toMatchObject({ status: 403, error: { message } });
+      }
+    }
+    // Nor on each other: the admin demotes or kicks the moderator.
+    const demote = await call(admin, 'rooms.setRole', { id, userId: moderator.id, role: 'member' });
+    expect([demote.status, demote.error?.message]).toEqual([403, MEMBER_MESSAGES.roleFailed]);
+    const kick = await call(admin, 'rooms.memberAction', { id, userId: moderator.id, action: 'kick' });
+    expect([kick.status, kick.error?.message]).toEqual([403, MEMBER_MESSAGES.removeFailed]);
+    expect(await roomTables(app)).toEqual(before);
+    expect([await roleOf(id, admin.id), await roleOf(id, moderator.id)]).toEqual(['admin', 'moderator']);
+    // The room tells them so: their stored role, and no rights with it.
+    expect(await ok(admin, 'rooms.get', { id })).toMatchObject({
+      standing: 'admin',
+      moderates: false,
+      canInvite: false,
+    });
+    expect(await ok(moderator, 'rooms.get', { id })).toMatchObject({ standing: 'moderator', moderates: false });
+  });
+
+  it('the creator of a public room still does all of it, to a stored admin too', async () => {
+    const id = await roomWithAMuteAndABan(false);
+    await ok(creator, 'rooms.memberAction', { id, userId: other.id, action: 'unmute' });
+    expect((await ok(creator, 'rooms.bans', { id })).map((b) => b.userId)).toEqual([outsider.id]);
+    await ok(creator, 'rooms.unban', { id, userId: outsider.id });
+    await ok(creator, 'rooms.setRole', { id, userId: admin.id, role: 'moderator' });
+    await ok(creator, 'rooms.memberAction', { id, userId: admin.id, action: 'mute' });
+    await ok(creator, 'rooms.memberAction', { id, userId: admin.id, action: 'kick' });
+    expect(await roleOf(id, admin.id)).toBeNull();
+  });
+
+  it('made private, the same admin and moderator act again; made public again, they are refused again', async () => {
+    const id = await roomWithAMuteAndABan(false);
+    await ok(creator, 'rooms.update', { id, name: 'Debate club', description: '', isPrivate: true });
+    expect(await ok(admin, 'rooms.get', { id })).toMatchObject({ moderates: true, canInvite: true });
+    await ok(admin, 'rooms.addMember', { id, userId: newcomer.id });
+    await ok(moderator, 'rooms.memberAction', { id, userId: plain.id, action: 'mute' });
+    await ok(admin, 'rooms.memberAction', { id, userId: other.id, action: 'unmute' });
+    await ok(admin, 'rooms.setRole', { id, userId: plain.id, role: 'moderator' });
+    expect((await ok(admin, 'rooms.bans', { id })).map((b) => b.userId)).toEqual([outsider.id]);
+    await ok(admin, 'rooms.unban', { id, userId: outsider.id });
+    await ok(admin, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
+    expect(await roleOf(id, plain.id)).toBeNull();
+    await ok(moderator, 'rooms.memberAction', { id, userId: other.id, action: 'kick' });
+    expect(await roleOf(id, other.id)).toBeNull();
+
+    await ok(creator, 'rooms.update', { id, name: 'Debate club', description: '', isPrivate: false });
+    const before = await roomTables(app);
+    const bans = await call(admin, 'rooms.bans', { id });
+    expect([bans.status, bans.error?.message]).toEqual([403, MEMBER_MESSAGES.loadBannedFailed]);
+    const unban = await call(admin, 'rooms.unban', { id, userId: plain.id });
+    expect([unban.status, unban.error?.message]).toEqual([403, MEMBER_MESSAGES.unbanFailed]);
+    const demote = await call(admin, 'rooms.setRole', { id, userId: moderator.id, role: 'member' });
+    expect([demote.status, demote.error?.message]).toEqual([403, MEMBER_MESSAGES.roleFailed]);
+    expect(await roomTables(app)).toEqual(before);
+  });
+});
+
 describe('live membership', () => {
   it('readers hear joins, roles, mutes and departures with the member’s data', async () => {
     const id = await staffedRoom(false);
@@ -347,8 +447,8 @@ describe('live membership', () => {
     await watch.ready();
     await ok(outsider, 'rooms.join', { id });
     await ok(creator, 'rooms.setRole', { id, userId: outsider.id, role: 'moderator' });
-    await ok(admin, 'rooms.memberAction', { id, userId: outsider.id, action: 'mute' });
-    await ok(admin, 'rooms.memberAction', { id, userId: outsider.id, action: 'remove' });
+    await ok(creator, 'rooms.memberAction', { id, userId: outsider.id, action: 'mute' });
+    await ok(creator, 'rooms.memberAction', { id, userId: outsider.id, action: 'remove' });
     await expect
       .poll(() => watch.events().filter((e) => e.type === 'member' || e.type === 'member-left'))
       .toEqual([
@@ -380,11 +480,11 @@ describe('live membership', () => {
     const id = await staffedRoom(false);
     const watch = await watchAs(app, plain, id);
     await watch.ready();
-    await ok(moderator, 'rooms.memberAction', { id, userId: plain.id, action: 'kick' });
+    await ok(creator, 'rooms.memberAction', { id, userId: plain.id, action: 'kick' });
     await expect.poll(() => watch.events()).toContainEqual({ type: 'member-left', userId: plain.id, reason: 'kicked' });
     expect(await watch.stillListening()).toBe(true);
     await ok(plain, 'rooms.join', { id });
-    await ok(admin, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
+    await ok(creator, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
     await expect.poll(() => watch.ended()).toBe(true);
     expect(await watch.stillListening()).toBe(false);
     watch.close();
@@ -392,8 +492,8 @@ describe('live membership', () => {
 });
 
 describe('the banned list and unban', () => {
-  it('the creator and a room admin list the banned, newest first, with public fields only', async () => {
-    const id = await staffedRoom(false);
+  it('the creator and a private room’s admin list the banned, newest first, with public fields only', async () => {
+    const id = await staffedRoom(true);
     await ok(admin, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
     await ok(creator, 'rooms.memberAction', { id, userId: other.id, action: 'ban' });
     for (const who of [creator, admin]) {
@@ -426,14 +526,14 @@ describe('the banned list and unban', () => {
 
   it('unban deletes the ban and nothing else: the user is no member, then joins the public room again', async () => {
     const id = await staffedRoom(false);
-    await ok(admin, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
-    expect(await ok(admin, 'rooms.unban', { id, userId: plain.id })).toEqual({ id, userId: plain.id });
-    expect(await ok(admin, 'rooms.bans', { id })).toEqual([]);
+    await ok(creator, 'rooms.memberAction', { id, userId: plain.id, action: 'ban' });
+    expect(await ok(creator, 'rooms.unban', { id, userId: plain.id })).toEqual({ id, userId: plain.id });
+    expect(await ok(creator, 'rooms.bans', { id })).toEqual([]);
     expect(await roleOf(id, plain.id)).toBeNull();
     const event = (await recordedEvents(app, id)).at(-1);
     expect(event).toMatchObject({
       type: 'room.member-unbanned',
-      payload: { actorId: admin.id, userId: plain.id, room: { id, isPrivate: false, memberCount: 4 } },
+      payload: { actorId: creator.id, userId: plain.id, room: { id, isPrivate: false, memberCount: 4 } },
     });
     expect((await ok(plain, 'rooms.list')).map((r) => r.id)).toContain(id);
     await ok(plain, 'rooms.join', { id });
@@ -452,7 +552,7 @@ describe('the banned list and unban', () => {
 
   it('a moderator, a plain member, an outsider, the banned user and a visitor cannot unban; nothing changes', async () => {
     const id = await staffedRoom(false);
-    await ok(admin, 'rooms.memberAction', { id, userId: other.id, action: 'ban' });
+    await ok(creator, 'rooms.memberAction', { id, userId: other.id, action: 'ban' });
     const before = await roomTables(app);
     const refusals: [TestUser | null, number, string][] = [
       [moderator, 403, MEMBER_MESSAGES.unbanFailed],
@@ -469,7 +569,7 @@ describe('the banned list and unban', () => {
   });
 
   it('malformed unbans are refused and change nothing; a ban already lifted is a quiet success', async () => {
-    const id = await staffedRoom(false);
+    const id = await staffedRoom(true);
     await ok(admin, 'rooms.memberAction', { id, userId: other.id, action: 'ban' });
     const before = await roomTables(app);
     for (const input of [

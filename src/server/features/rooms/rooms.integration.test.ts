@@ -120,6 +120,27 @@ describe('one room', () => {
     });
   });
 
+  it('a public room’s stored admin keeps the role but is told they moderate nothing and may not invite; made private, they may', async () => {
+    const open = await room();
+    await ok(owner, 'rooms.setRole', { id: open.id, userId: member.id, role: 'admin' });
+    expect(await ok(member, 'rooms.get', { id: open.id })).toMatchObject({
+      standing: 'admin',
+      moderates: false,
+      canInvite: false,
+      canManage: false,
+    });
+    const invite = await call(member, 'rooms.addMember', { id: open.id, userId: outsider.id });
+    expect([invite.status, invite.error?.message]).toEqual([403, 'Unable to add user']);
+    await ok(owner, 'rooms.update', { id: open.id, name: 'Study hall', description: '', isPrivate: true });
+    expect(await ok(member, 'rooms.get', { id: open.id })).toMatchObject({
+      standing: 'admin',
+      moderates: true,
+      canInvite: true,
+      canManage: false,
+    });
+    await ok(member, 'rooms.addMember', { id: open.id, userId: outsider.id });
+  });
+
   it('a non-member cannot read a private room, its members or a missing room', async () => {
     const secret = await room({ isPrivate: true });
     for (const path of ['rooms.get', 'rooms.members'] as const) {

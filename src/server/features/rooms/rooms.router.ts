@@ -63,7 +63,7 @@ export const roomsRouter = router({
   memberAction: authedProcedure
     .input(onMember.extend({ action: z.enum(MEMBER_ACTIONS) }))
     .mutation(({ ctx, input }) => actOnMember(ctx, ctx.user, input)),
-  /** The Banned section: the creator's and room admins' only (domain/rooms.ts canManageBans). */
+  /** The Banned section: the creator's and a private room's admins' only (domain/rooms.ts canManageBans). */
   bans: authedProcedure.input(byId).query(({ ctx, input }) => listRoomBans(ctx, ctx.user, input)),
   unban: authedProcedure.input(onMember).mutation(({ ctx, input }) => unbanMember(ctx, ctx.user, input)),
 

@@ -10,7 +10,8 @@ import { loadRoomMember } from './room-member-data';
 
 /**
  * Make Moderator, Make Admin, Promote to Admin, Demote to Member: the role transitions of spec 3, section 4, as
- * roleChangeRefusal decides them (nobody changes their own entry or the creator's). Under the room's lock, so two
+ * roleChangeRefusal decides them (nobody changes their own entry or the creator's; in a public room only the creator
+ * changes roles, the stored ones staying for when the room is made private). Under the room's lock, so two
  * changes to one room never decide from the same stale roles.
  */
 export async function setRoomRole(
@@ -22,6 +23,7 @@ export async function setRoomRole(
     const access = await assertCanReadRoom(tx, input.id, actor.id, { lock: true });
     const target = await roomAccess(tx, input.id, input.userId);
     const refusal = roleChangeRefusal(
+      access.room,
       access.standing,
       { standing: target.standing, isSelf: input.userId === actor.id },
       input.role,

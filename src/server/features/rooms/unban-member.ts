@@ -10,10 +10,10 @@ import { assertCanReadRoom } from './room-access';
 import { roomDataOf } from './room-member-data';
 
 /**
- * Lifts a ban (the creator and room admins, as canManageBans says): the ban row goes, and nothing else. No membership
- * is made: the user may join a public room again, or be invited to a private one. Under the room's lock, so an unban
- * and a ban of the same user never cross. Lifting a ban already lifted (two admins at once) changes nothing and
- * succeeds, so the second admin's list drops the row as the first's did.
+ * Lifts a ban (the creator and a private room's admins, as canManageBans says): the ban row goes, and nothing else.
+ * No membership is made: the user may join a public room again, or be invited to a private one. Under the room's
+ * lock, so an unban and a ban of the same user never cross. Lifting a ban already lifted (two admins at once) changes
+ * nothing and succeeds, so the second admin's list drops the row as the first's did.
  */
 export async function unbanMember(
   deps: { db: Db; events: DomainEvents },
@@ -22,7 +22,7 @@ export async function unbanMember(
 ) {
   return inTransaction(deps, async (tx, emit) => {
     const access = await assertCanReadRoom(tx, input.id, actor.id, { lock: true });
-    if (!canManageBans(access.standing)) throw new AppError('ROOM_UNBAN_REFUSED');
+    if (!canManageBans(access.room, access.standing)) throw new AppError('ROOM_UNBAN_REFUSED');
     const lifted = await tx
       .delete(chatRoomBans)
       .where(and(eq(chatRoomBans.roomId, input.id), eq(chatRoomBans.userId, input.userId)))

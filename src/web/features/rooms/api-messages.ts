@@ -9,10 +9,12 @@ import {
   canInvite,
   canManageRoom,
   hasModerationRights,
+  MEDIA_MESSAGES,
   ROOM_LIMITS,
   ROOM_MESSAGE_MESSAGES,
   ROOM_MESSAGES,
   typingNames,
+  type MediaType,
   type RoomStanding,
 } from '../../../domain/rooms';
 import type { AppRouter } from '../../../server/router';
@@ -374,6 +376,25 @@ export function useThread(roomId: string, parentId: string | null) {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
 /**
+ * A failed send's toast (spec 3, section 8): a GIF picked from Giphy "Failed to send GIF: {message}"; an uploaded
+ * file whose message could not be posted with no server reason (the network dropped the call) "Failed to upload
+ * media"; else "Failed to send message: {message}". `reason` is the server's, as the spec words it; a dropped call
+ * has only its own message.
+ */
+function sendFailureText(
+  media: { type: MediaType; url: string } | undefined,
+  reason: string | undefined,
+  error: unknown,
+): string {
+  // A picked GIF is sent by its Giphy address; an uploaded file (a GIF file too) by ours, /files/...
+  const pickedGif = media?.type === 'gif' && /^https:/i.test(media.url);
+  if (media && !pickedGif && reason === undefined) return MEDIA_MESSAGES.uploadMediaFailed;
+  const message = reason ?? messageOf(error);
+  if (pickedGif) return message ? MEDIA_MESSAGES.gifFailed(message) : MEDIA_MESSAGES.uploadMediaFailed;
+  return message ? ROOM_MESSAGE_MESSAGES.sendFailedBecause(message) : ROOM_MESSAGE_MESSAGES.sendFailed;
+}
+
+/**
  * The room's mutations. None reads anything again: what they change comes back on the room's subscription, and each
  * answer is applied at once (deduplicated when the event brings it too).
  */
@@ -388,17 +409,22 @@ export function useRoomMessageMutations(roomId: string) {
       withFeedback(
         trpc.roomMessages.send.mutationOptions({ onSuccess: (message) => addMessage(queryClient, keys, message) }),
         {
-          failure: (error) => {
-            const reason = messageOf(error);
-            toast.error(reason ? ROOM_MESSAGE_MESSAGES.sendFailedBecause(reason) : ROOM_MESSAGE_MESSAGES.sendFailed);
-          },
+          failure: (error, variables, reason) => toast.error(sendFailureText(variables?.media, reason, error)),
+          // The messages section words a send to a deleted room "Room not found" (the room's page: "Chat room not found").
+          reasons: { ROOM_NOT_FOUND: ROOM_MESSAGE_MESSAGES.roomNotFound },
+          signedOut: ROOM_MESSAGE_MESSAGES.signInToSend,
         },
       ),
     ),
     edit: useMutation(
       withFeedback(
         trpc.roomMessages.edit.mutationOptions({ onSuccess: (message) => updateMessage(queryClient, keys, message) }),
-        { success: ROOM_MESSAGE_MESSAGES.edited, failure: ROOM_MESSAGE_MESSAGES.editFailed, reason: 'instead' },
+        {
+          success: ROOM_MESSAGE_MESSAGES.edited,
+          failure: ROOM_MESSAGE_MESSAGES.editFailed,
+          reason: 'instead',
+          signedOut: ROOM_MESSAGE_MESSAGES.signInToEdit,
+        },
       ),
     ),
     remove: useMutation(
@@ -406,7 +432,12 @@ export function useRoomMessageMutations(roomId: string) {
         trpc.roomMessages.delete.mutationOptions({
           onSuccess: ({ messageId }) => patch((p) => withoutMessage(p, messageId)),
         }),
-        { success: ROOM_MESSAGE_MESSAGES.deleted, failure: ROOM_MESSAGE_MESSAGES.deleteFailed, reason: 'instead' },
+        {
+          success: ROOM_MESSAGE_MESSAGES.deleted,
+          failure: ROOM_MESSAGE_MESSAGES.deleteFailed,
+          reason: 'instead',
+          signedOut: ROOM_MESSAGE_MESSAGES.signInToDelete,
+        },
       ),
     ),
     react: useMutation(

@@ -210,6 +210,7 @@ export function useRoomMutations() {
         {
           success: ROOM_MESSAGES.created,
           failure: ROOM_MESSAGES.createFailed,
+          signedOut: ROOM_MESSAGES.signInToCreate,
         },
       ),
     ),
@@ -248,7 +249,7 @@ export function useRoomMutations() {
             patchListed(id, true);
           },
         }),
-        { failure: MEMBER_MESSAGES.addFailed },
+        { failure: MEMBER_MESSAGES.addFailed, signedOut: MEMBER_MESSAGES.authRequired },
       ),
     ),
     leave: useMutation(
@@ -260,7 +261,7 @@ export function useRoomMutations() {
             patchListed(id, false);
           },
         }),
-        { failure: MEMBER_MESSAGES.removeFailed },
+        { failure: MEMBER_MESSAGES.removeFailed, signedOut: MEMBER_MESSAGES.authRequired },
       ),
     ),
   };
@@ -286,6 +287,7 @@ export function useAddMember(roomId: string) {
           else if (code === 'ROOM_CANNOT_ADD') toast.error(MEMBER_MESSAGES.unableToAdd);
           else toastFailure(MEMBER_MESSAGES.addToRoomFailed, error);
         },
+        signedOut: MEMBER_MESSAGES.authRequired,
       },
     ),
   );
@@ -307,7 +309,12 @@ export function useMemberMutations(roomId: string) {
           onSuccess: (member) =>
             queryClient.setQueryData(membersKey, (old) => old?.map((m) => (m.userId === member.userId ? member : m))),
         }),
-        { success: MEMBER_MESSAGES.roleUpdated, failure: MEMBER_MESSAGES.roleFailed, reason: 'none' },
+        {
+          success: MEMBER_MESSAGES.roleUpdated,
+          failure: MEMBER_MESSAGES.roleFailed,
+          reason: 'none',
+          signedOut: MEMBER_MESSAGES.authRequired,
+        },
       ),
     ),
     act: useMutation(
@@ -326,14 +333,18 @@ export function useMemberMutations(roomId: string) {
                 : old?.filter((m) => m.userId !== userId),
             );
           },
-          // The failure's text depends on the action: told here, where it is known.
-          onError: (error, { action }) =>
-            toastFailure(isMute(action) ? MEMBER_MESSAGES.roleFailed : MEMBER_MESSAGES.removeFailed, error),
         }),
         {
           // The spec names no texts for mute (kick, ban and mute are made real beyond it): these are ours.
           success: (_member, { action }) =>
             action === 'mute' ? MUTE_TEXTS.muted : action === 'unmute' ? MUTE_TEXTS.unmuted : MEMBER_MESSAGES.removed,
+          // The failure's text depends on the action.
+          failure: (error, variables) =>
+            toastFailure(
+              variables && isMute(variables.action) ? MEMBER_MESSAGES.roleFailed : MEMBER_MESSAGES.removeFailed,
+              error,
+            ),
+          signedOut: MEMBER_MESSAGES.authRequired,
         },
       ),
     ),
@@ -396,7 +407,11 @@ export function useUnban(roomId: string) {
             old?.filter((b) => b.userId !== userId),
           ),
       }),
-      { success: MEMBER_MESSAGES.unbanned, failure: MEMBER_MESSAGES.unbanFailed },
+      {
+        success: MEMBER_MESSAGES.unbanned,
+        failure: MEMBER_MESSAGES.unbanFailed,
+        signedOut: MEMBER_MESSAGES.authRequired,
+      },
     ),
   );
 }

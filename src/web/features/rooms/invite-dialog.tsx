@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
 import { MEMBER_MESSAGES, ROOM_LIMITS } from '../../../domain/rooms';
 import { displayName } from '../../../domain/user-summary';
 import { Button } from '../../ui/button';
@@ -43,6 +44,32 @@ export function InviteDialog({
   const add = useAddMember(roomId);
   const memberIds = new Set((members.data ?? []).map((m) => m.userId));
   const searching = search.trim().length > 0;
+  // Without the room's members the dialog cannot tell who is in already (spec 3, section 8: "Failed to load users").
+  const membersFailed = open && members.isError;
+  const [checking, setChecking] = useState<string | null>(null);
+
+  /**
+   * Add, once it is known the person is not in the room yet: when the members list failed, it is asked again first
+   * (the spec's membership check before adding); still failing, "Failed to check membership status" and nothing is
+   * sent. The server checks membership again whatever the dialog knew.
+   */
+  async function addUser(userId: string) {
+    let ids = memberIds;
+    if (members.isError) {
+      setChecking(userId);
+      const again = await members.refetch().finally(() => setChecking(null));
+      if (again.isError || !again.data) {
+        toast.error(MEMBER_MESSAGES.membershipCheckFailed);
+        return;
+      }
+      ids = new Set(again.data.map((m) => m.userId));
+    }
+    if (ids.has(userId)) {
+      toast.error(MEMBER_MESSAGES.alreadyMember);
+      return;
+    }
+    add.mutate({ id: roomId, userId });
+  }
 
   return (
     <Dialog
@@ -72,6 +99,14 @@ export function InviteDialog({
             />
           </div>
         </div>
+        {membersFailed && (
+          <div role="alert" className="flex items-center gap-2 text-sm text-destructive">
+            <span className="flex-1">{MEMBER_MESSAGES.loadUsersFailed}</span>
+            <Button size="sm" variant="outline" disabled={members.isFetching} onClick={() => void members.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        )}
         <div className="min-h-24" aria-live="polite">
           {!searching ? (
             <p className="text-sm text-muted-foreground">Type a name to find people.</p>
@@ -91,7 +126,7 @@ export function InviteDialog({
                 {results.data.map((user) => {
                   const name = displayName(user);
                   const isMember = memberIds.has(user.id);
-                  const adding = add.isPending && add.variables.userId === user.id;
+                  const adding = checking === user.id || (add.isPending && add.variables.userId === user.id);
                   return (
                     <UserRow
                       key={user.id}
@@ -105,7 +140,7 @@ export function InviteDialog({
                             size="sm"
                             disabled={adding}
                             aria-label={`Add ${name}`}
-                            onClick={() => add.mutate({ id: roomId, userId: user.id })}
+                            onClick={() => void addUser(user.id)}
                           >
                             {adding ? 'Adding...' : 'Add'}
                           </Button>

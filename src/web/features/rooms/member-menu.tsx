@@ -12,7 +12,7 @@ import { displayName } from '../../../domain/user-summary';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
-import type { RoomMember, useMemberMutations } from './api-rooms';
+import type { RoomDetails, RoomMember, useMemberMutations } from './api-rooms';
 
 type Entry = { kind: 'role'; label: string; role: RoomRole } | { kind: 'action'; label: string; action: MemberAction };
 
@@ -44,13 +44,19 @@ export const standingOfMember = (member: RoomMember): RoomRole | 'creator' =>
   member.isCreator ? 'creator' : member.role;
 
 /**
- * The entries the viewer may use on this member, in the spec's order, each decided by the domain's rules (the
- * server decides again). Empty when the viewer may do nothing to them.
+ * The entries the viewer may use on this member, in the spec's order, each decided by the domain's rules with the
+ * room's privacy (the server decides again): in a public room only the creator has any. Empty when the viewer may do
+ * nothing to them.
  */
-export function memberMenuEntries(viewer: RoomStanding, member: RoomMember, isSelf: boolean): Entry[] {
+export function memberMenuEntries(
+  room: { isPrivate: boolean },
+  viewer: RoomStanding,
+  member: RoomMember,
+  isSelf: boolean,
+): Entry[] {
   const target = { standing: standingOfMember(member), isSelf };
-  const role = (to: RoomRole) => roleChangeRefusal(viewer, target, to) === null;
-  const act = (action: MemberAction) => memberActionAllowed(viewer, target, action);
+  const role = (to: RoomRole) => roleChangeRefusal(room, viewer, target, to) === null;
+  const act = (action: MemberAction) => memberActionAllowed(room, viewer, target, action);
   const entries: Entry[] = [];
   if (role('moderator')) entries.push({ kind: 'role', label: 'Make Moderator', role: 'moderator' });
   if (role('admin')) {
@@ -76,15 +82,16 @@ const itemClass =
 
 /** One member's menu (spec 3, section 2, "Member menu"); nothing at all when the viewer may do nothing to them. */
 export function MemberMenu({
-  roomId,
-  viewer,
+  room,
   member,
   isSelf,
   mutations,
 }: {
-  roomId: string;
-  /** The viewer's standing in the room (rooms.get). */
-  viewer: RoomStanding;
+  /**
+   * The room as rooms.get answers it: the viewer's standing and the room's privacy, both kept current by the room's
+   * live events, so a room made public or private changes the menu at once.
+   */
+  room: Pick<RoomDetails, 'id' | 'isPrivate' | 'standing'>;
   member: RoomMember;
   isSelf: boolean;
   /** From the panel, so a toast never depends on this row staying on screen. */
@@ -92,7 +99,8 @@ export function MemberMenu({
 }) {
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const name = displayName(member);
-  const entries = memberMenuEntries(viewer, member, isSelf);
+  const roomId = room.id;
+  const entries = memberMenuEntries(room, room.standing, member, isSelf);
   if (entries.length === 0) return null;
   const { setRole, act } = mutations;
   const busy = setRole.isPending || act.isPending;

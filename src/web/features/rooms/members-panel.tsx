@@ -14,7 +14,10 @@ import { useMemberMutations, useRoomBans, useRoomMembers, useUnban, type RoomDet
 import { MemberMenu, standingOfMember } from './member-menu';
 
 export interface MembersPanelProps {
-  /** The room as rooms.get answers it: the viewer's standing decides which member menu entries show. */
+  /**
+   * The room as rooms.get answers it: the viewer's standing and the room's privacy decide which member menu entries
+   * show and whether the Banned section does (a public room's stored admin or moderator gets neither).
+   */
   room: RoomDetails;
   className?: string;
 }
@@ -85,28 +88,21 @@ export function MembersPanel({ room, className }: MembersPanelProps) {
                     )}
                   </div>
                 }
-                action={
-                  <MemberMenu
-                    roomId={room.id}
-                    viewer={room.standing}
-                    member={member}
-                    isSelf={isSelf}
-                    mutations={mutations}
-                  />
-                }
+                action={<MemberMenu room={room} member={member} isSelf={isSelf} mutations={mutations} />}
               />
             );
           })}
         </ul>
       )}
-      {canManageBans(room.standing) && <BannedSection roomId={room.id} />}
+      {canManageBans(room, room.standing) && <BannedSection roomId={room.id} />}
     </section>
   );
 }
 
 /**
- * The Banned section (the creator's and room admins' only, as the server decides too): collapsed at first, read when
- * opened, kept current by the room's live events (a ban moves the member in, an unban takes the row out).
+ * The Banned section (the creator's and a private room's admins' only, as the server decides too): collapsed at
+ * first, read when opened, kept current by the room's live events (a ban moves the member in, an unban takes the row
+ * out).
  */
 function BannedSection({ roomId }: { roomId: string }) {
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
 import { MessageSquareText, Pencil, Reply, Trash2 } from 'lucide-react';
-import { useState, type ComponentProps } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import { roomNoticeText } from '../../../domain/room-notices';
 import { replyPreview, ROOM_LIMITS } from '../../../domain/rooms';
 import { displayName } from '../../../domain/user-summary';
@@ -190,7 +190,9 @@ function IconAction({ label, children, ...props }: { label: string } & Component
 
 /**
  * Inline edit (spec 3, section 5): at most 1000 characters shown as n/1000; Enter saves, Shift+Enter adds a line,
- * Escape cancels; saving unchanged or empty text cancels.
+ * Escape cancels; saving unchanged or empty text cancels. A message may be longer than an edit may be (2000 against
+ * 1000): it opens whole, never cut, with its count in the destructive colour and Save off until it fits, so nothing
+ * is lost by opening it.
  */
 function EditBox({
   original,
@@ -201,11 +203,14 @@ function EditBox({
   onSave(content: string): Promise<unknown>;
   onCancel(): void;
 }) {
-  const [text, setText] = useState(original.slice(0, ROOM_LIMITS.editMax));
+  const counterId = useId();
+  const [text, setText] = useState(original);
   const [saving, setSaving] = useState(false);
+  const tooLong = text.length > ROOM_LIMITS.editMax;
   const save = async () => {
     const trimmed = text.trim();
     if (!trimmed || trimmed === original.trim()) return onCancel();
+    if (tooLong) return;
     setSaving(true);
     try {
       await onSave(trimmed);
@@ -219,9 +224,12 @@ function EditBox({
         aria-label="Edit message"
         autoFocus
         rows={2}
-        maxLength={ROOM_LIMITS.editMax}
+        // The original's length when longer, so it opens whole; typing cannot go past it.
+        maxLength={Math.max(ROOM_LIMITS.editMax, original.length)}
         value={text}
         disabled={saving}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={counterId}
         className="w-full resize-y rounded-md border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
@@ -236,13 +244,17 @@ function EditBox({
         }}
       />
       <div className="flex items-center gap-2">
-        <span className={cn('mr-auto text-xs text-muted-foreground')} data-testid="edit-counter">
+        <span
+          id={counterId}
+          className={cn('mr-auto text-xs', tooLong ? 'font-medium text-destructive' : 'text-muted-foreground')}
+          data-testid="edit-counter"
+        >
           {text.length}/{ROOM_LIMITS.editMax}
         </span>
         <Button size="sm" variant="ghost" className="h-7" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
-        <Button size="sm" className="h-7" onClick={() => void save()} disabled={saving}>
+        <Button size="sm" className="h-7" onClick={() => void save()} disabled={saving || tooLong}>
           {saving ? 'Saving...' : 'Save'}
         </Button>
       </div>

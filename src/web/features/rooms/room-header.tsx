@@ -21,8 +21,9 @@ export interface RoomHeaderProps {
 /**
  * The room's header (spec 3, section 2, "Room view"): back to the list, the room's initial, name, description,
  * Private badge and created date, the members panel toggle, and only the buttons this viewer may use: Room
- * Management (the creator), Invite (canInvite), Join (a public room they are not in), Leave (a member, not the
- * creator). The dialogs live here, so the page only passes the room.
+ * Management (the creator), Invite (canInvite: the creator, or any member of a private room; a public room's stored
+ * admin counts as a plain member there), Join (a public room they are not in), Leave (a member, not the creator). The
+ * dialogs live here, so the page only passes the room.
  */
 export function RoomHeader({ room, membersOpen, onToggleMembers }: RoomHeaderProps) {
   const navigate = useNavigate();

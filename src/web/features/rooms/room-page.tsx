@@ -1,5 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
+import { toast } from 'sonner';
 import { ROOM_MESSAGE_MESSAGES, ROOM_MESSAGES } from '../../../domain/rooms';
 import { appCodeOf } from '../../lib/app-error';
 import { useSession } from '../accounts/api';
@@ -23,6 +24,8 @@ import { ThreadDialog } from './thread-dialog';
 import { TypingIndicator } from './typing-indicator';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The refusals the page itself shows (Chat room not found, the no-access screen), not fetch failures. */
+const PAGE_REFUSALS = new Set(['ROOM_NOT_FOUND', 'ROOM_NO_ACCESS', 'ROOM_BANNED']);
 const EMPTY_PAGE: RoomMessagesPage = { messages: [], reactions: [], receipts: [], readCounts: [] };
 
 /** /chat-rooms/:roomId: one room (spec 3, section 2, "Room view"). */
@@ -47,6 +50,14 @@ export function RoomPage() {
   );
   useAutoRead(roomId, newestOthers, page.isSuccess);
   useCorruptStickerCleanup(roomId, page.data?.reactions, room.data?.moderates ?? false);
+
+  // Spec 3, section 8: a room that fails to load for another reason than not being found or not being open to the
+  // viewer toasts "Failed to fetch chat room" once (per failure: the id merges a repeat), and the page says why.
+  const fetchFailureCode = room.isError ? appCodeOf(room.error) : undefined;
+  const fetchFailed = room.isError && !PAGE_REFUSALS.has(fetchFailureCode ?? '');
+  useEffect(() => {
+    if (fetchFailed) toast.error(ROOM_MESSAGES.fetchFailed, { id: `${ROOM_MESSAGES.fetchFailed}:${roomId}` });
+  }, [fetchFailed, room.errorUpdatedAt, roomId]);
 
   const details = room.data;
   // Posting: a private room's members, anyone in a public one; never while muted (the server checks again).
@@ -75,9 +86,8 @@ export function RoomPage() {
   if (!validId) return <Centered text={ROOM_MESSAGES.notFound} />;
   if (room.isPending) return <Centered text={ROOM_MESSAGES.loadingRoom} status />;
   if (room.isError) {
-    const code = appCodeOf(room.error);
-    if (code === 'ROOM_NOT_FOUND') return <Centered text={ROOM_MESSAGES.notFound} />;
-    if (code === 'ROOM_NO_ACCESS' || code === 'ROOM_BANNED') return <RoomAccessScreen />;
+    if (fetchFailureCode === 'ROOM_NOT_FOUND') return <Centered text={ROOM_MESSAGES.notFound} />;
+    if (fetchFailureCode === 'ROOM_NO_ACCESS' || fetchFailureCode === 'ROOM_BANNED') return <RoomAccessScreen />;
     return <Centered text={ROOM_MESSAGES.error(room.error.message)} />;
   }
   const r = room.data;
