@@ -3,7 +3,6 @@ import { isSameSite } from '../trpc';
 import { createInProcessEventBus, FANOUT_BACKLOG, FANOUT_SLICE, SUBSCRIBER_BACKLOG, type EventBus } from './event-bus';
 import { takeEvents } from '../testing/take-events';
 import { rawChannel, type Channel } from './channels';
-import { mergeStreams } from './merge-streams';
 
 /** `size` subscribers of the channel, each recording what it gets; `stop` ends them all. */
 async function subscribers(bus: EventBus, channel: Channel<number>, size: number) {
@@ -142,15 +141,11 @@ describe('in-process event bus', () => {
     const room = rawChannel<number>('order:room');
     const receipts = rawChannel<number>('order:receipts');
     const { got, stop } = await subscribers(bus, room, FANOUT_SLICE * 2);
-    // The last of the room's readers also listens to its own receipts, as watchRoom merges them.
+    // The last of the room's readers also listens to its own receipts, as watchRoom does.
     const order: number[] = [];
+    const abort = new AbortController();
     const mine = (async () => {
-      const abort = new AbortController();
-      const merged = mergeStreams(
-        [bus.subscribe(room, { signal: abort.signal }), bus.subscribe(receipts, { signal: abort.signal })],
-        () => abort.abort(),
-      );
-      for await (const event of merged) {
+      for await (const event of bus.subscribe([room, receipts], { signal: abort.signal })) {
         order.push(event.data);
         if (order.length === 2) return;
       }
@@ -162,6 +157,24 @@ describe('in-process event bus', () => {
     expect(order).toEqual([1, 2]);
     expect(got.every((events) => events.join() === '1')).toBe(true);
     await stop();
+    await bus.close();
+  });
+
+  it('one subscription to several channels gets them in publishing order and resumes after an id across them', async () => {
+    const bus = createInProcessEventBus();
+    const [a, b] = [rawChannel<string>('multi:a'), rawChannel<string>('multi:b')];
+    const first = takeEvents(bus.subscribe([a, b]), 3);
+    await Promise.resolve();
+    bus.publish(a, 'a1');
+    const seen = bus.publish(b, 'b1');
+    bus.publish(a, 'a2');
+    expect(await first).toEqual(['a1', 'b1', 'a2']);
+    // A reconnect after b1: a2 comes again from a's memory, and what came since from both, in order.
+    const resumed = takeEvents(bus.subscribe([a, b], { lastEventId: seen.id }), 3);
+    await Promise.resolve();
+    bus.publish(b, 'b2');
+    bus.publish(a, 'a3');
+    expect(await resumed).toEqual(['a2', 'b2', 'a3']);
     await bus.close();
   });
 

@@ -15,9 +15,12 @@ export interface BusEvent<T = unknown> {
 export interface EventBus {
   /** The payload's type is the channel's (realtime/channels.ts): the compiler checks every publish. */
   publish<T>(channel: Channel<T>, data: NoInfer<T>): BusEvent<T>;
-  /** Events on the channel, first replaying those after `lastEventId` that are still remembered. */
+  /**
+   * Events on the channel (or channels: one stream, in the order published), first replaying those after
+   * `lastEventId` that are still remembered.
+   */
   subscribe<T>(
-    channel: Channel<T>,
+    channel: Channel<T> | readonly Channel<T>[],
     options?: { lastEventId?: string | null; signal?: AbortSignal },
   ): AsyncIterable<BusEvent<T>>;
   close(): Promise<void>;
@@ -183,9 +186,13 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
       deliver(channel, event);
       return event;
     },
-    async *subscribe<T>(channel: Channel<T>, options: { lastEventId?: string | null; signal?: AbortSignal } = {}) {
+    async *subscribe<T>(
+      channel: Channel<T> | readonly Channel<T>[],
+      options: { lastEventId?: string | null; signal?: AbortSignal } = {},
+    ) {
       const { signal } = options;
       if (signal?.aborted) return;
+      const names: readonly string[] = typeof channel === 'string' ? [channel] : channel;
       // Listen before replaying so nothing published in between is lost.
       const waiting: BusEvent[] = [];
       let taken = 0;
@@ -199,11 +206,15 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
       };
       const onAbort = () => wake?.();
       signal?.addEventListener('abort', onAbort, { once: true });
-      const set = listeners.get(channel) ?? new Set();
-      set.add(listener);
-      listeners.set(channel, set);
-      const replayed = replayAfter(channel, options.lastEventId);
-      join(channel);
+      for (const name of names) {
+        const set = listeners.get(name) ?? new Set();
+        set.add(listener);
+        listeners.set(name, set);
+      }
+      const replayed = names
+        .flatMap((name) => replayAfter(name, options.lastEventId))
+        .sort((a, b) => seqOf(a.id) - seqOf(b.id));
+      names.forEach(join);
       try {
         for (const event of replayed) yield event as BusEvent<T>;
         const lastReplayed = replayed.at(-1)?.id;
@@ -221,9 +232,12 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
         }
       } finally {
         signal?.removeEventListener('abort', onAbort);
-        set.delete(listener);
-        if (set.size === 0 && listeners.get(channel) === set) listeners.delete(channel);
-        leave(channel);
+        for (const name of names) {
+          const set = listeners.get(name);
+          set?.delete(listener);
+          if (set?.size === 0) listeners.delete(name);
+          leave(name);
+        }
       }
     },
     async close() {

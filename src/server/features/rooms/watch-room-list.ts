@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { chatRoomBans } from '../../db/schema/rooms';
 import { channels } from '../../realtime/channels';
 import type { BusEvent, EventBus } from '../../realtime/event-bus';
-import { subscribeChannels } from '../../realtime/merge-streams';
+import { subscribeChannels } from '../../realtime/subscribe-channels';
 import type { RoomListChannelEvent, RoomListEvent } from './room-events';
 
 /**

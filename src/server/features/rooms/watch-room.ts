@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { channels } from '../../realtime/channels';
 import type { BusEvent, EventBus } from '../../realtime/event-bus';
-import { subscribeChannels } from '../../realtime/merge-streams';
+import { subscribeChannels } from '../../realtime/subscribe-channels';
 import { assertCanReadRoom, roomAccess } from './room-access';
 import type { RoomLiveEvent } from './room-events';
 
