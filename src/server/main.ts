@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createApp } from './app';
 import { ConfigError, configuredAdmin, loadConfig } from './config';
 import { ensureServiceCategories } from './db/categories';
+import { startProgression } from './features/progression/backfill-progress';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrateDatabase, openDatabase } from './db/database';
 import { bootstrapAdmin } from './features/accounts/bootstrap-admin';
@@ -25,6 +26,8 @@ async function main() {
   );
   await migrateDatabase(database.db);
   await ensureServiceCategories(database.db);
+  // The quests table in step with the domain, and the one-time progression backfill (issue 14).
+  await startProgression(database.db);
 
   // Several servers may share one PostgreSQL server, so their live events travel through it; the embedded database
   // has exactly one server (the DATA_DIR lock), which keeps them in process.

@@ -16,6 +16,7 @@ import { paymentTestsRouter } from './features/payment-tests/payment-tests.route
 import { roomsRouter } from './features/rooms/rooms.router';
 import { roomMessagesRouter } from './features/rooms/room-messages.router';
 import { roomMediaRouter } from './features/rooms/room-media.router';
+import { progressionRouter } from './features/progression/progression.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
   rooms: roomsRouter,
   roomMessages: roomMessagesRouter,
   roomMedia: roomMediaRouter,
+  progression: progressionRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -148,6 +148,7 @@ function ownInput(path: string): unknown {
     'portfolio.update': { id: own.portfolioItemId, fields: validPortfolioItem('Mallory renamed') },
     'portfolio.delete': { id: own.sparePortfolioItemId },
     'presence.setStatus': { status: 'away' },
+    'progression.checkIn': { timeZone: 'Europe/Paris' },
     'services.create': validService('Mallory second service'),
     'services.update': { id: own.serviceId, fields: { ...validService('Mallory renamed'), category_id: null } },
     'services.delete': { id: own.spareServiceId },

@@ -17,6 +17,7 @@ import * as reviewSchema from './schema/reviews';
 import * as settlementSchema from './schema/settlement';
 import * as newsletterSchema from './schema/newsletter';
 import * as roomSchema from './schema/rooms';
+import * as progressionSchema from './schema/progression';
 import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 
 export const schema = {
@@ -32,6 +33,7 @@ export const schema = {
   ...settlementSchema,
   ...newsletterSchema,
   ...roomSchema,
+  ...progressionSchema,
 };
 /** Drizzle over a pg Pool; `$client` is the pool, for named prepared statements (prepared-statement.ts). */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };

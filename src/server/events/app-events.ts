@@ -173,6 +173,12 @@ export type AppEvent =
   | { type: 'portfolio.item-removed'; actorId: string; itemId: string }
   | { type: 'profile.updated'; userId: string }
   | { type: 'avatar.set'; userId: string }
+  // Progression: what the server awarded a user (features/progression), for their own live channel only
+  | { type: 'progression.xp-changed'; userId: string; xp: number; level: number }
+  | { type: 'progression.badge-earned'; userId: string; slug: string; earnedAt: string }
+  | { type: 'progression.quest-completed'; userId: string; slug: string; title: string; xp: number }
+  | { type: 'progression.level-up'; userId: string; level: number }
+  | { type: 'progression.streak'; userId: string; streak: number }
   // Accounts
   | { type: 'user.signed-up'; userId: string }
   | { type: 'user.signed-in'; userId: string }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { domainEvents, eventDeliveries, eventHandlers } from '../db/schema/events';
 import type { AppEvent } from './app-events';
+import { MAX_EVENTS_PER_TRANSACTION, recordEvents } from './record-events';
 import type { AnyEventHandler, EventHandler } from './handlers';
 
 export interface DispatchLimits {
@@ -34,6 +35,8 @@ export interface BatchResult {
   claimed: number;
   /** The soonest retry this batch scheduled, if any. */
   retryInMs: number | null;
+  /** What the handlers that succeeded emitted (HandlerContext.emit): committed with the batch, for the live listeners. */
+  emitted: AppEvent[];
 }
 
 export function backoffMs(attempts: number, { backoffBaseMs, backoffCapMs }: DispatchLimits): number {
@@ -73,7 +76,7 @@ export async function dispatchBatch(
   limits: DispatchLimits,
   log: DispatchLog,
 ): Promise<BatchResult> {
-  if (handlers.size === 0) return { claimed: 0, retryInMs: null };
+  if (handlers.size === 0) return { claimed: 0, retryInMs: null, emitted: [] };
   const names = JSON.stringify([...handlers.keys()]);
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<ClaimedDelivery>(sql`
@@ -85,6 +88,7 @@ export async function dispatchBatch(
       limit ${limits.batchSize}
       for update of d skip locked`);
     const done: { event_id: string; handler: string }[] = [];
+    const emitted: AppEvent[] = [];
     let retryInMs: number | null = null;
     for (const row of rows) {
       const handler = handlers.get(row.handler) as EventHandler | undefined;
@@ -96,10 +100,27 @@ export async function dispatchBatch(
         continue;
       }
       const attempt = row.attempts + 1;
+      const own: AppEvent[] = [];
+      let open = true;
+      const emit = (emittedEvent: AppEvent) => {
+        // As inTransaction's: an emit after the handler returned (a forgotten await) would be lost silently.
+        if (!open) throw new Error(`${emittedEvent.type} emitted after its handler ended`);
+        if (own.length >= MAX_EVENTS_PER_TRANSACTION) {
+          throw new Error(`More than ${MAX_EVENTS_PER_TRANSACTION} events from one handler run`);
+        }
+        own.push(emittedEvent);
+      };
       try {
-        await tx.transaction((savepoint) =>
-          handler.handle({ tx: savepoint, eventId: Number(row.event_id), attempt }, event),
-        );
+        await tx.transaction(async (savepoint) => {
+          try {
+            await handler.handle({ tx: savepoint, eventId: Number(row.event_id), attempt, emit }, event);
+          } finally {
+            open = false;
+          }
+          // In the savepoint: a failing handler records nothing, and what it emitted is never announced.
+          await recordEvents(savepoint, own);
+        });
+        emitted.push(...own);
         done.push({ event_id: row.event_id, handler: row.handler });
       } catch (error) {
         const parked = attempt >= limits.maxAttempts;
@@ -123,7 +144,7 @@ export async function dispatchBatch(
         using jsonb_to_recordset(${JSON.stringify(done)}::jsonb) as x(event_id bigint, handler text)
         where d.event_id = x.event_id and d.handler = x.handler`);
     }
-    return { claimed: rows.length, retryInMs };
+    return { claimed: rows.length, retryInMs, emitted };
   });
 }
 

@@ -87,12 +87,35 @@ export function createDomainEvents({
     return run;
   };
 
+  /** Runs the live listeners of committed events (a listener's error is logged); true if a durable handler waits. */
+  function announce(events: readonly AppEvent[]): boolean {
+    let durable = false;
+    for (const event of events) {
+      for (const listener of liveByType.get(event.type) ?? []) {
+        try {
+          listener.publish(event);
+        } catch (error) {
+          log.error({ err: error, type: event.type }, 'live event listener failed');
+        }
+      }
+      durable ||= durableTypes.has(event.type);
+    }
+    return durable;
+  }
+
   const batch = (): Promise<BatchResult> =>
-    exclusive(() => dispatchBatch(db, byName, limits, log)).catch((error: unknown) => {
-      // The database is unreachable or the batch itself failed: its deliveries are untouched, the poll retries.
-      log.error({ err: error }, 'event dispatch failed');
-      return { claimed: 0, retryInMs: null };
-    });
+    exclusive(() => dispatchBatch(db, byName, limits, log)).then(
+      (result) => {
+        // The batch committed: what its handlers emitted goes live now (and wakes the handlers of those events, if any).
+        if (announce(result.emitted)) wake();
+        return result;
+      },
+      (error: unknown) => {
+        // The database is unreachable or the batch itself failed: its deliveries are untouched, the poll retries.
+        log.error({ err: error }, 'event dispatch failed');
+        return { claimed: 0, retryInMs: null, emitted: [] };
+      },
+    );
 
   const schedulePoll = (inMs: number) => {
     if (pollTimer) clearTimeout(pollTimer);
@@ -139,18 +162,7 @@ export function createDomainEvents({
 
   return {
     committed(events) {
-      let durable = false;
-      for (const event of events) {
-        for (const listener of liveByType.get(event.type) ?? []) {
-          try {
-            listener.publish(event);
-          } catch (error) {
-            log.error({ err: error, type: event.type }, 'live event listener failed');
-          }
-        }
-        durable ||= durableTypes.has(event.type);
-      }
-      if (durable) wake();
+      if (announce(events)) wake();
     },
     async start() {
       if (started) return;

@@ -2,12 +2,25 @@ import type { Tx } from '../db/database';
 import type { EventBus } from '../realtime/event-bus';
 import { conversationLiveListeners } from '../features/conversations/publish-live';
 import { portfolioLiveListeners } from '../features/portfolio/publish-live';
+import { onAvatarSet } from '../features/progression/on-avatar-set';
+import { onCompletionConfirmed } from '../features/progression/on-completion-confirmed';
+import { onConversationOpened } from '../features/progression/on-conversation-opened';
+import { onMessageSent } from '../features/progression/on-message-sent';
+import { onPortfolioItemAdded } from '../features/progression/on-portfolio-item-added';
+import { onProfileUpdated } from '../features/progression/on-profile-updated';
+import { onReviewSubmitted } from '../features/progression/on-review-submitted';
+import { onRoomCreated } from '../features/progression/on-room-created';
+import { onRoomMemberChanged } from '../features/progression/on-room-member-changed';
+import { onRoomMessagePosted } from '../features/progression/on-room-message-posted';
+import { onServiceCreated } from '../features/progression/on-service-created';
+import { onTransferSent } from '../features/progression/on-transfer-sent';
+import { progressionLiveListeners } from '../features/progression/publish-live';
 import { profileLiveListeners } from '../features/profiles/publish-live';
 import { catalogueLiveListeners } from '../features/services/publish-live';
 import { roomMessageLiveListeners } from '../features/rooms/publish-live-messages';
 import { roomListLiveListeners } from '../features/rooms/publish-live-room-list';
 import { roomLiveListeners } from '../features/rooms/publish-live-rooms';
-import type { AppEventType, EventOf } from './app-events';
+import type { AppEvent, AppEventType, EventOf } from './app-events';
 
 export interface HandlerContext {
   /**
@@ -20,6 +33,12 @@ export interface HandlerContext {
   eventId: number;
   /** 1 on the first run, then 2, 3, ... after failures. */
   attempt: number;
+  /**
+   * Records an event in `tx` (it exists if and only if the handler's work commits) and hands it to the live
+   * listeners once the batch has committed: how a handler's effect reaches the user live (a badge's celebration).
+   * Dropped with the handler's writes when it throws. Only during `handle`, as inTransaction's emit.
+   */
+  emit(event: AppEvent): void;
 }
 
 /**
@@ -62,7 +81,21 @@ export function defineLiveListener<T extends AppEventType>(listener: LiveListene
  * The one registry of durable handlers: one file per handler in its feature, `features/<feature>/on-<event>.ts`
  * (e.g. features/progression/on-message-sent.ts), imported here.
  */
-export const durableHandlers: readonly AnyEventHandler[] = [];
+export const durableHandlers: readonly AnyEventHandler[] = [
+  // Progression (issue 14): every event that can change a user's XP, quests or badges.
+  onMessageSent,
+  onConversationOpened,
+  onRoomMessagePosted,
+  onRoomCreated,
+  onRoomMemberChanged,
+  onServiceCreated,
+  onCompletionConfirmed,
+  onTransferSent,
+  onReviewSubmitted,
+  onPortfolioItemAdded,
+  onProfileUpdated,
+  onAvatarSet,
+];
 
 /** The live listeners, made with the bus they publish on. */
 export function liveListeners(bus: EventBus): readonly AnyLiveListener[] {
@@ -74,5 +107,6 @@ export function liveListeners(bus: EventBus): readonly AnyLiveListener[] {
     ...roomLiveListeners(bus),
     ...roomMessageLiveListeners(bus),
     ...roomListLiveListeners(bus),
+    ...progressionLiveListeners(bus),
   ];
 }

@@ -3,6 +3,7 @@ import type { SessionEvent } from '../features/accounts/session-events';
 import type { ConversationEvent, InboxEvent } from '../features/conversations/post-message';
 import type { PresenceStatus } from '../../domain/presence';
 import type { RoomListChannelEvent, RoomLiveEvent } from '../features/rooms/room-events';
+import type { ProgressionLiveEvent } from '../features/progression/progression-events';
 
 export type ProfileEvent = { type: 'profile-updated' };
 export type PortfolioEvent = { type: 'portfolio-changed' };
@@ -35,6 +36,7 @@ export interface ChannelMap {
   session: SessionEvent;
   sessionEnded: SessionEndedEvent;
   sessionsChanged: SessionsChangedEvent;
+  progression: ProgressionLiveEvent;
 }
 
 declare const payloadType: unique symbol;
@@ -85,6 +87,8 @@ export const channels = {
   sessionEnded: channel('sessionEnded', 'session-ended'),
   /** Some path deleted sessions (password change, "sign out other devices"): servers re-check their open sockets. */
   sessionsChanged: channel('sessionsChanged', 'sessions-changed'),
+  /** What the server awarded one user (XP, level, badges, quests, streak): that user's own tabs only. */
+  progression: (userId: string) => channel('progression', `progression:${userId}`),
 } as const;
 
 /**

@@ -99,5 +99,9 @@ export const messages = pgTable(
     index('messages_unread_idx')
       .on(t.conversationId, t.senderId)
       .where(sql`not ${t.isRead}`),
+    // Progression counts a user's own messages at each message they send.
+    index('messages_sender_text_idx')
+      .on(t.senderId)
+      .where(sql`${t.kind} = 'text'`),
   ],
 );

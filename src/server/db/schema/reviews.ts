@@ -25,5 +25,7 @@ export const reviews = pgTable(
       .where(sql`${t.serviceId} is not null`),
     uniqueIndex('reviews_conversation_key').on(t.conversationId),
     index('reviews_provider_created_idx').on(t.providerId, t.createdAt),
+    // Progression counts the reviews a user left.
+    index('reviews_reviewer_idx').on(t.reviewerId),
   ],
 );

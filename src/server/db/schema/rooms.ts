@@ -9,7 +9,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -18,11 +17,10 @@ import { EMOJI_MAX } from '../../../domain/emoji';
 import type { RoomMessageKind, RoomNoticePayload } from '../../../domain/room-notices';
 import { MEDIA_TYPES, ROOM_LIMITS, ROOM_ROLES } from '../../../domain/rooms';
 import { users } from './auth';
+import { instant, userRef } from './columns';
 
 export const roomRoleEnum = pgEnum('room_role', ROOM_ROLES);
 export const mediaTypeEnum = pgEnum('media_type', MEDIA_TYPES);
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /** Spec 3, section 3. The creator is created_by and also a member (role admin), so one membership read answers. */
 export const chatRooms = pgTable(
@@ -59,10 +57,6 @@ const roomRef = () =>
   uuid('room_id')
     .notNull()
     .references(() => chatRooms.id, { onDelete: 'cascade' });
-const userRef = () =>
-  text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
 const messageRef = () =>
   uuid('message_id')
     .notNull()
@@ -137,6 +131,10 @@ export const chatMessages = pgTable(
     index('chat_messages_parent_idx')
       .on(t.parentMessageId, t.sentAt)
       .where(sql`${t.parentMessageId} is not null`),
+    // Progression counts a user's own messages at each message they send.
+    index('chat_messages_sender_text_idx')
+      .on(t.senderId)
+      .where(sql`${t.kind} = 'text'`),
   ],
 );
 

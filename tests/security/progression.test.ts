@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { TIME_ZONE_MAX } from '../../src/domain/progression/streaks';
+import { testUser, type TestUser } from '../../src/server/testing/marketplace';
+import { callRaw, createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testing/test-app';
+import { CATEGORY_ID, expectSameRows, procedureInventory, snapshot } from './helpers';
+
+/**
+ * Issue 14: progression is the caller's own. Nothing a client calls names another user, awards XP, a quest or a
+ * badge directly (the spec's award_xp and complete_quest_if_not_exists have no equivalent), or reads or hears
+ * another user's progress; the daily check-in's one input, the time zone, is bounded.
+ */
+let app: TestApp;
+let victim: TestUser;
+let attacker: TestUser;
+
+const PROGRESSION_TABLES = ['user_xp', 'user_streaks', 'user_badges', 'user_quests', 'xp_grants'];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  victim = await testUser(app, { firstName: 'Vera' });
+  attacker = await testUser(app, { firstName: 'Mallory' });
+  // The victim has progress worth stealing or spoiling: a check-in (XP, a streak) and a completed quest.
+  await checkInAs(victim, { timeZone: 'Europe/Paris' });
+  await callRaw(app, 'services.create', {
+    method: 'POST',
+    cookie: victim.cookie,
+    input: {
+      title: 'Chemistry homework help',
+      description: 'Balancing equations and stoichiometry.',
+      category_id: CATEGORY_ID,
+      price: 15,
+      pricing_type: 'fixed',
+      delivery_method: 'virtual',
+      service_location: null,
+      image_url: '',
+    },
+  });
+  await app.events.drain();
+});
+afterAll(() => app?.close());
+
+const checkInAs = (who: TestUser | null, input: unknown) =>
+  callRaw(app, 'progression.checkIn', { method: 'POST', input, cookie: who?.cookie });
+const getAs = (who: TestUser | null, input?: unknown) =>
+  callRaw(app, 'progression.get', { method: 'GET', input, cookie: who?.cookie });
+
+async function progressRows(userId: string) {
+  const { rows } = await app.database.db.execute<{ xp: number; streak: number | null; grants: number }>(sql`
+    select coalesce((select xp from user_xp where user_id = ${userId}), 0) as xp,
+      (select current_streak from user_streaks where user_id = ${userId}) as streak,
+      (select count(*)::int from xp_grants where user_id = ${userId}) as grants`);
+  return rows[0]!;
+}
+
+/** progression.events over the site's WebSocket, collecting every event it delivers. */
+async function watch(who: TestUser | null, input: unknown) {
+  const ws: WebSocket = await app.server.injectWS('/api/trpc', {
+    headers: { origin: TEST_ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
+  });
+  type Reply = { result?: { type: string; data?: { data: unknown } }; error?: { data?: { code: string } } };
+  const replies: Reply[] = [];
+  ws.on('message', (data) => {
+    const text = String(data);
+    if (text !== 'PING' && text !== 'PONG') replies.push(JSON.parse(text) as Reply);
+  });
+  ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'progression.events', input } }));
+  await expect.poll(() => replies.length, { timeout: 5_000 }).toBeGreaterThan(0);
+  return {
+    first: () => replies[0]!,
+    data: () => replies.filter((r) => r.result?.type === 'data').map((r) => r.result!.data!.data),
+    close: () => ws.terminate(),
+  };
+}
+
+describe('signed out', () => {
+  it('cannot read progress, check in, or subscribe; nothing changes', async () => {
+    const before = await snapshot(app, PROGRESSION_TABLES);
+    expect((await getAs(null)).status).toBe(401);
+    expect((await checkInAs(null, { timeZone: 'UTC' })).status).toBe(401);
+    const socket = await watch(null, {});
+    expect(socket.first().error?.data?.code).toBe('UNAUTHORIZED');
+    socket.close();
+    expectSameRows(before, await snapshot(app, PROGRESSION_TABLES), 'signed-out progression calls');
+  });
+});
+
+describe("another user's progression", () => {
+  it('progression.get answers the caller only, whatever user id the input names', async () => {
+    const own = await getAs(attacker);
+    const asked = await getAs(attacker, { userId: victim.id });
+    expect(asked.status).toBe(200);
+    expect(asked.data).toEqual(own.data);
+    const victims = (await getAs(victim)).data as { xp: number; badges: unknown[] };
+    expect(victims.xp).toBeGreaterThan(0);
+    expect((asked.data as { xp: number }).xp).toBe(0);
+    expect(JSON.stringify(asked.data)).not.toContain(victim.id);
+  });
+
+  it("progression.events delivers the caller's own awards only, whatever channel or user the input names", async () => {
+    const socket = await watch(attacker, { userId: victim.id, channel: `progression:${victim.id}`, lastEventId: null });
+    expect(socket.first().error).toBeUndefined();
+    // Another user earns something live, heard on their own socket.
+    const other = await testUser(app);
+    const otherSocket = await watch(other, {});
+    await checkInAs(other, { timeZone: 'UTC' });
+    const firstDay = [
+      { type: 'streak', streak: 1 },
+      { type: 'xp-changed', xp: 25, level: 0 },
+    ];
+    await expect.poll(() => otherSocket.data(), { timeout: 5_000 }).toEqual(firstDay);
+    // The attacker's own check-in arrives on theirs, and nothing else ever did.
+    await checkInAs(attacker, { timeZone: 'UTC' });
+    await expect.poll(() => socket.data(), { timeout: 5_000 }).toEqual(firstDay);
+    socket.close();
+    otherSocket.close();
+  });
+});
+
+describe('the daily check-in input', () => {
+  const refused: [string, unknown][] = [
+    ['no input', undefined],
+    ['no time zone', {}],
+    ['a number', { timeZone: 42 }],
+    ['null', { timeZone: null }],
+    ['an empty zone', { timeZone: '' }],
+    ['only spaces', { timeZone: '     ' }],
+    ['one character over the maximum', { timeZone: 'A'.repeat(TIME_ZONE_MAX + 1) }],
+    ['100,000 characters', { timeZone: 'Europe/'.repeat(15_000) }],
+    ['an array', { timeZone: ['UTC', 'Asia/Tokyo'] }],
+    ['an object', { timeZone: { name: 'UTC' } }],
+  ];
+
+  it.each(refused)('refuses %s and changes nothing', async (_what, input) => {
+    const user = await testUser(app);
+    await app.events.drain();
+    const before = await snapshot(app, PROGRESSION_TABLES);
+    const result = await checkInAs(user, input);
+    expect(result.status).toBe(400);
+    expect(result.error?.message).toBeTruthy();
+    expectSameRows(before, await snapshot(app, PROGRESSION_TABLES), 'a refused check-in');
+  });
+
+  it('an unknown zone within the maximum is read as UTC, not stored as sent', async () => {
+    const user = await testUser(app);
+    const forged = `Mars/${'x'.repeat(TIME_ZONE_MAX - 5)}`;
+    expect((await checkInAs(user, { timeZone: forged })).status).toBe(200);
+    const { rows } = await app.database.db.execute<{ time_zone: string }>(
+      sql`select time_zone from user_streaks where user_id = ${user.id}`,
+    );
+    expect(rows).toEqual([{ time_zone: 'UTC' }]);
+  });
+
+  it("extra fields (another user, XP, a streak, a day) are ignored: the caller's one award, the victim untouched", async () => {
+    const user = await testUser(app);
+    const victimBefore = await progressRows(victim.id);
+    const result = await checkInAs(user, {
+      timeZone: 'UTC',
+      userId: victim.id,
+      targetUserId: victim.id,
+      xp: 100_000,
+      amount: 100_000,
+      streak: 365,
+      day: '2000-01-01',
+      lastAction: '1999-12-31',
+    });
+    expect(result.status).toBe(200);
+    expect(result.data).toEqual({ awarded: { xp: 25, streak: 1 } });
+    await app.events.drain();
+    expect(await progressRows(user.id)).toEqual({ xp: 25, streak: 1, grants: 1 });
+    expect(await progressRows(victim.id)).toEqual(victimBefore);
+  });
+
+  it('checking in again the same day, under any spelling of the same zone, awards nothing more', async () => {
+    const user = await testUser(app);
+    expect((await checkInAs(user, { timeZone: 'UTC' })).data).toEqual({ awarded: { xp: 25, streak: 1 } });
+    for (const timeZone of ['UTC', 'utc', 'Etc/UTC', 'Etc/GMT', '  UTC  ']) {
+      expect((await checkInAs(user, { timeZone })).data, timeZone).toEqual({ awarded: null });
+    }
+    expect(await progressRows(user.id)).toEqual({ xp: 25, streak: 1, grants: 1 });
+  });
+});
+
+describe('no call awards anything directly', () => {
+  it('progression offers only get, checkIn and events: no award_xp, complete_quest or streak update', () => {
+    const paths = procedureInventory()
+      .filter((p) => p.path.startsWith('progression.'))
+      .map((p) => `${p.path} ${p.type} ${p.guard}`);
+    expect(paths).toEqual([
+      'progression.checkIn mutation authed',
+      'progression.events subscription authed',
+      'progression.get query authed',
+    ]);
+    const anywhere = procedureInventory().map((p) => p.path.toLowerCase());
+    expect(anywhere.filter((p) => /award|completequest|xp|badge|streak/.test(p))).toEqual([]);
+  });
+});
