@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { QUEST_SLUG_MAX, QUEST_TITLE_MAX } from '../../../domain/progression/quests';
 import { FALLBACK_TIME_ZONE, TIME_ZONE_MAX } from '../../../domain/progression/streaks';
 import { instant, userKey, userRef } from './columns';
