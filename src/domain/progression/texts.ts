@@ -4,6 +4,8 @@
  */
 export const PROGRESS_TEXTS = {
   title: 'Player Progress',
+  /** Ours: the progress card on My Profile. */
+  profileCard: 'Progress',
   signIn: 'Please sign in to view your progress.',
   loading: 'Loading your progress...',
   failed: 'Something went wrong',
@@ -36,7 +38,8 @@ export const PROGRESS_TEXTS = {
 
 /** The all-badges dialog (spec 1 section 2): All plus the eight categories, and the earned count out of the total. */
 export const BADGE_DIALOG_TEXTS = {
-  /** Ours: the button that opens it and its title. */
+  /** Ours: the profile's card of badges, the button that opens the dialog and its title. */
+  collectionTitle: 'Badge Collection',
   open: 'View All Badges',
   title: 'All Badges',
   allTab: 'All',

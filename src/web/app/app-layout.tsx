@@ -3,6 +3,7 @@ import { SIDEBAR_WIDTH_PX } from '../../domain/shell';
 import { useSession, useSessionEvents } from '../features/accounts/api';
 import { usePresenceEvents, usePresenceHeartbeat } from '../features/presence/api';
 import { useOwnProfileEvents } from '../features/profiles/api';
+import { ProgressionLive } from '../features/progression/progression-live';
 import { DocumentTitle } from './document-title';
 import { Footer } from './footer';
 import { ScrollManager } from './scroll-manager';
@@ -45,6 +46,8 @@ export function AppLayout() {
       {account && (
         <SideMenu account={account} open={menuOpen} narrow={sidebar.narrow} onClose={() => sidebar.setOpen(false)} />
       )}
+      {/* Keyed by user: another user signing in in this tab gets their own check-in, channel and queue. */}
+      {account && <ProgressionLive key={account.id} userId={account.id} />}
       <div
         className="flex flex-1 flex-col transition-[padding] duration-200"
         style={{ paddingRight: menuOpen && !sidebar.narrow ? SIDEBAR_WIDTH_PX : 0 }}

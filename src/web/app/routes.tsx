@@ -128,7 +128,11 @@ function pages(): RouteObject[] {
     },
     planned('/feedback', 'Feedback', 'Send feedback to the team and follow up on it.'),
     planned('/polls', 'Community Polls', 'Vote on community moderation polls.'),
-    planned('/progress', 'Player Progress', 'Your level, streak, badges and quests.'),
+    // Public as the spec's route table has it: a visitor reads "Please sign in to view your progress." there.
+    {
+      path: '/progress',
+      lazy: async () => ({ Component: (await import('../features/progression/progress-page')).ProgressPage }),
+    },
     {
       path: '/settings',
       lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),

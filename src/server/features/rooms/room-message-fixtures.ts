@@ -109,6 +109,8 @@ export async function countRows(
   app: TestApp,
   table: 'chat_messages' | 'message_stickers' | 'chat_message_read_receipts' | 'domain_events',
 ) {
+  // Handlers record their own events after a commit (progression): counted once they are done, not mid-way.
+  if (table === 'domain_events') await app.events.drain();
   const { rows } = await app.database.db.execute<{ n: number }>(
     sql`select count(*)::int as n from ${sql.identifier(table)}`,
   );

@@ -1,13 +1,13 @@
-import { Award, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PROFILE_MESSAGES } from '../../../domain/profile';
 import { Button } from '../../ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+import { Card, CardContent } from '../../ui/card';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useSession } from '../accounts/api';
 import { PayoutsCard } from '../payouts/payouts-card';
 import { PortfolioSection } from '../portfolio/portfolio-section';
+import { ProfileBadgesCard, ProgressStatsCard } from '../progression/progress-stats-card';
 import { useMyProfile } from './api';
 import { AvatarUploader } from './avatar-uploader';
 import { ProfileInfoCard } from './profile-info-card';
@@ -78,38 +78,11 @@ export function MyProfilePage() {
       </div>
       <div className="grid gap-6 md:grid-cols-3">
         <PayoutsCard />
-        {/* Slots filled by a later issue: progress stats and badges (Progression). */}
-        <SlotCard testId="progress-slot" icon={<Trophy className="h-5 w-5" aria-hidden />} title="Progress">
-          Your level, XP and daily streak.
-        </SlotCard>
-        <SlotCard testId="badges-slot" icon={<Award className="h-5 w-5" aria-hidden />} title="Badges">
-          The badges you have earned.
-        </SlotCard>
+        <ProgressStatsCard />
+        <ProfileBadgesCard />
       </div>
       <PortfolioSection userId={p.id} isOwner />
     </div>
-  );
-}
-
-function SlotCard({
-  testId,
-  icon,
-  title,
-  children,
-}: {
-  testId: string;
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardHeader className="flex-row items-center gap-2">
-        {icon}
-        <CardTitle className="text-base">{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="text-sm text-muted-foreground">{children}</CardContent>
-    </Card>
   );
 }
 

@@ -1,0 +1,99 @@
+import { CELEBRATION_DURATIONS_MS, CELEBRATION_GAP_MS } from '../../../domain/progression/texts';
+
+/** One celebration overlay: a badge, a quest with its XP, or a new level (spec 1 section 2). */
+export type Celebration =
+  | { kind: 'badge'; id: string; slug: string }
+  | { kind: 'quest'; id: string; title: string; xp: number }
+  | { kind: 'levelUp'; id: string; level: number };
+
+const DURATION_MS: Record<Celebration['kind'], number> = {
+  badge: CELEBRATION_DURATIONS_MS.badge,
+  quest: CELEBRATION_DURATIONS_MS.quest,
+  levelUp: CELEBRATION_DURATIONS_MS.levelUp,
+};
+
+/**
+ * Waiting celebrations beyond this are dropped: a burst larger than this (a dozen awards at once) would keep the
+ * overlay up for a minute; the Progress page lists them all anyway.
+ */
+export const CELEBRATION_QUEUE_MAX = 12;
+/** Event ids remembered to show each award once, even if a reconnect's replay brings it again. */
+const SEEN_MAX = 200;
+
+interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * The celebration queue: one overlay at a time, each closing itself after its duration or on a tap, the next one
+ * shown 500 ms later. Fed only by live events (never by a page load), so a reload never shows one again.
+ */
+export function createCelebrationQueue(
+  timers: Timers = {
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  },
+) {
+  let current: Celebration | null = null;
+  let waiting: Celebration[] = [];
+  let seen = new Set<string>();
+  let timer: unknown = null;
+  let inGap = false;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((l) => l());
+
+  function stopTimer() {
+    if (timer !== null) timers.clearTimeout(timer);
+    timer = null;
+  }
+
+  function showNext() {
+    inGap = false;
+    current = waiting.shift() ?? null;
+    if (current) timer = timers.setTimeout(dismiss, DURATION_MS[current.kind]);
+    notify();
+  }
+
+  function dismiss() {
+    if (!current) return;
+    stopTimer();
+    current = null;
+    if (waiting.length > 0) {
+      inGap = true;
+      timer = timers.setTimeout(showNext, CELEBRATION_GAP_MS);
+    }
+    notify();
+  }
+
+  return {
+    push(celebration: Celebration) {
+      if (seen.has(celebration.id)) return;
+      if (seen.size >= SEEN_MAX) seen = new Set([...seen].slice(SEEN_MAX / 2));
+      seen.add(celebration.id);
+      if (waiting.length >= CELEBRATION_QUEUE_MAX) return;
+      waiting.push(celebration);
+      if (!current && !inGap) showNext();
+    },
+    dismiss,
+    /** Forgets everything (sign-out): the next user starts with an empty queue. */
+    clear() {
+      stopTimer();
+      current = null;
+      waiting = [];
+      seen = new Set();
+      inGap = false;
+      notify();
+    },
+    current: () => current,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+export type CelebrationQueue = ReturnType<typeof createCelebrationQueue>;
+
+/** The tab's one queue: the live subscription pushes, the shell's overlay shows. */
+export const celebrations = createCelebrationQueue();
