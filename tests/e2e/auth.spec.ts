@@ -151,7 +151,8 @@ test.describe('sign-in and sign-out', () => {
 
     const nav = await openSideMenu(first);
     await nav.getByRole('button', { name: 'Sign Out' }).click();
-    await expect(second.getByRole('link', { name: 'Log In' })).toBeVisible();
+    // The top bar's Log In (the progress page, signed out, offers its own too).
+    await expect(second.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
     await expect(second.getByRole('button', { name: 'Menu' })).toBeHidden();
   });
 });
