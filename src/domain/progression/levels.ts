@@ -63,3 +63,13 @@ export function levelTitle(level: unknown): string {
   if (title) return title;
   return `Grandmaster ${level - 9}`;
 }
+
+/** What every view of a level shows (the Level card, the profile's card): derived from XP and level, never stored. */
+export function levelSummary(xp: number, level: number) {
+  return {
+    levelTitle: levelTitle(level),
+    progressPercent: levelProgressPercent(xp, level),
+    xpToNextLevel: xpToNextLevel(xp, level),
+    nextLevelXp: levelBounds(level).next,
+  };
+}

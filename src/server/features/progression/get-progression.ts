@@ -1,11 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import {
-  levelForXp,
-  levelProgressPercent,
-  levelTitle,
-  xpToNextLevel,
-  levelBounds,
-} from '../../../domain/progression/levels';
+import { levelForXp, levelSummary } from '../../../domain/progression/levels';
 import { isQuestAvailable, questDescription, questProgress } from '../../../domain/progression/quests';
 import { activeStreak, calendarDayIn } from '../../../domain/progression/streaks';
 import { MESSAGE_XP_HELP } from '../../../domain/progression/xp';
@@ -82,10 +76,7 @@ export async function getProgression(deps: { db: Db }, actor: { id: string }, no
     return {
       xp,
       level,
-      levelTitle: levelTitle(level),
-      progressPercent: levelProgressPercent(xp, level),
-      xpToNextLevel: xpToNextLevel(xp, level),
-      nextLevelXp: levelBounds(level).next,
+      ...levelSummary(xp, level),
       streak: activeStreak(streakRow ?? null, today),
       badges: badges.map((b) => ({ slug: b.slug, earnedAt: b.earnedAt.toISOString() })),
       quests: questList,

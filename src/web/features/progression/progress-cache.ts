@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import { levelBounds, levelProgressPercent, levelTitle, xpToNextLevel } from '../../../domain/progression/levels';
+import { levelSummary } from '../../../domain/progression/levels';
 import type { AppRouter } from '../../../server/router';
 
 type Outputs = inferRouterOutputs<AppRouter>['progression'];
@@ -11,17 +11,9 @@ type LiveData<S> = S extends AsyncIterable<{ data: infer D }> ? D : never;
 /** One award on the user's own channel: xp-changed, badge-earned, quest-completed, level-up, streak. */
 export type ProgressionLiveEvent = LiveData<Outputs['events']>;
 
-/** The level fields as the server derives them (get-progression.ts), with the same domain functions. */
+/** The level fields as the server derives them (get-progression.ts), by the same domain function. */
 function withXp(progress: Progress, xp: number, level: number): Progress {
-  return {
-    ...progress,
-    xp,
-    level,
-    levelTitle: levelTitle(level),
-    progressPercent: levelProgressPercent(xp, level),
-    xpToNextLevel: xpToNextLevel(xp, level),
-    nextLevelXp: levelBounds(level).next,
-  };
+  return { ...progress, xp, level, ...levelSummary(xp, level) };
 }
 
 /**
