@@ -10,6 +10,7 @@
 import type { MessageKind } from '../../domain/messages';
 import type { Party } from '../../domain/negotiation';
 import type { PricingType } from '../../domain/services';
+import type { ProgressionQuestView, QuestCount } from '../features/progression/progression-events';
 import type {
   RoomCardData,
   RoomData,
@@ -177,7 +178,8 @@ export type AppEvent =
   | { type: 'progression.xp-changed'; userId: string; xp: number; level: number }
   | { type: 'progression.badge-earned'; userId: string; slug: string; earnedAt: string }
   | { type: 'progression.quest-completed'; userId: string; slug: string; title: string; xp: number }
-  | { type: 'progression.level-up'; userId: string; level: number }
+  | { type: 'progression.level-up'; userId: string; level: number; quests: ProgressionQuestView[] }
+  | { type: 'progression.quest-progress'; userId: string; quests: QuestCount[] }
   | { type: 'progression.streak'; userId: string; streak: number }
   // Accounts
   | { type: 'user.signed-up'; userId: string }

@@ -63,6 +63,10 @@ export const conversations = pgTable(
       .where(sql`${t.requestId} is not null`),
     index('conversations_participant1_updated_idx').on(t.participant1Id, t.updatedAt),
     index('conversations_participant2_updated_idx').on(t.participant2Id, t.updatedAt),
+    // A provider's delivered services (progression's counts): only accepted, uncancelled rows, newest first.
+    index('conversations_provider_accepted_idx')
+      .on(t.participant2Id, t.acceptedAt.desc())
+      .where(sql`${t.acceptedAt} is not null and ${t.cancelledAt} is null`),
     check('conversations_prices_positive', sql`coalesce(${t.finalPriceCents}, 1) > 0`),
     // The auto-confirmation sweep reads only completed, unaccepted conversations.
     index('conversations_awaiting_acceptance_idx')

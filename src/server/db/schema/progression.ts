@@ -43,8 +43,15 @@ export const userStreaks = pgTable(
     userId: userKey(),
     currentStreak: integer('current_streak').notNull().default(0),
     lastAction: date('last_action', { mode: 'string' }),
-    /** The zone of the latest check-in, so the daily message XP cap counts the day the user lives. */
+    /**
+     * The coarse zone (a whole-hour Etc/GMT offset, never the place name) the user's days are judged in: the daily
+     * login and the daily message XP cap. Changes at most once per ZONE_CHANGE_INTERVAL (streaks.ts).
+     */
     timeZone: text('time_zone').notNull().default(FALLBACK_TIME_ZONE),
+    /** When time_zone last changed: a client cannot hop zones to open extra calendar days. */
+    zoneChangedAt: instant('zone_changed_at'),
+    /** When the latest daily login was awarded (last_action is its date in the zone of that moment). */
+    lastAwardedAt: instant('last_awarded_at'),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -132,6 +139,11 @@ export const maintenanceRuns = pgTable(
     name: text('name').primaryKey(),
     startedAt: instant('started_at').notNull().defaultNow(),
     finishedAt: instant('finished_at'),
+    /** How far an unfinished run got (the backfill: the last user id reviewed), so a restart resumes there. */
+    cursor: text('cursor'),
   },
-  (t) => [check('maintenance_runs_name_length', sql`char_length(${t.name}) between 1 and 100`)],
+  (t) => [
+    check('maintenance_runs_name_length', sql`char_length(${t.name}) between 1 and 100`),
+    check('maintenance_runs_cursor_length', sql`char_length(${t.cursor}) <= 200`),
+  ],
 );

@@ -72,6 +72,11 @@ export const chatRoomMembers = pgTable(
     /** Set while muted: a muted member reads but cannot post, react or type until unmuted. */
     mutedAt: instant('muted_at'),
     joinedAt: instant('joined_at').notNull().defaultNow(),
+    /**
+     * Who added the member, when someone else did (an invitation); null when they joined or created the room
+     * themselves. Progression counts only the rooms a user chose (a stranger adding a minor earns them nothing).
+     */
+    addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('chat_room_members_room_user_key').on(t.roomId, t.userId),

@@ -8,11 +8,11 @@ import type { AppEvent } from '../../events/app-events';
 import { recordEvents } from '../../events/record-events';
 import { channels } from '../../realtime/channels';
 import { listen } from '../../testing/listen';
-import { paidConversation, onboardProvider, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
+import { paidConversation, onboardProvider, testUser, trpcAs } from '../../testing/marketplace';
 import { createTestApp, unlimitedMutations, type TestApp } from '../../testing/test-app';
 import { backfillProgress, BACKFILL_RUN } from './backfill-progress';
-import { checkIn } from './check-in';
 import { onMessageSent } from './on-message-sent';
+import { progressionProbe } from './progression-probe';
 import type { ProgressionLiveEvent } from './progression-events';
 import { lockProgress, reviewProgress } from './review-progress';
 
@@ -26,62 +26,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const db = () => app.database.db;
+const { progressOf, questsOf, badgesOf, grantsOf, conversationBetween, recordedMessageSent } = progressionProbe(
+  () => app,
+);
 const questXp = (slug: string) => QUESTS.find((q) => q.slug === slug)!.xp;
 
 /** Everything the handlers have to do, done. */
 const settle = () => app.events.drain();
-
-async function progressOf(userId: string) {
-  const { rows } = await db().execute<{ xp: number; level: number; ledger: number }>(sql`
-    select coalesce((select xp from user_xp where user_id = ${userId}), 0) as xp,
-      coalesce((select level from user_xp where user_id = ${userId}), 0) as level,
-      (select coalesce(sum(amount), 0)::int from xp_grants where user_id = ${userId}) as ledger`);
-  return rows[0]!;
-}
-
-async function questsOf(userId: string): Promise<string[]> {
-  const { rows } = await db().execute<{ slug: string }>(sql`
-    select q.slug from user_quests uq join quests q on q.id = uq.quest_id where uq.user_id = ${userId} order by q.slug`);
-  return rows.map((r) => r.slug);
-}
-
-async function badgesOf(userId: string): Promise<string[]> {
-  const { rows } = await db().execute<{ badge_slug: string }>(
-    sql`select badge_slug from user_badges where user_id = ${userId} order by badge_slug`,
-  );
-  return rows.map((r) => r.badge_slug);
-}
-
-async function grantsOf(userId: string, source: string) {
-  const { rows } = await db().execute<{ source_key: string; amount: number; day: string }>(sql`
-    select source_key, amount, to_char(day, 'YYYY-MM-DD') as day from xp_grants
-    where user_id = ${userId} and source = ${source} order by granted_at, source_key`);
-  return rows;
-}
-
-/** A provider's service and a conversation the client opened about it (the client's greeting is a message). */
-async function conversationBetween(provider: TestUser, client: TestUser) {
-  const { id: serviceId } = await ok(provider, 'services.create', {
-    title: `Essay feedback ${Math.random().toString(36).slice(2, 7)}`,
-    description: 'Line-by-line comments on one essay.',
-    category_id: SERVICE_CATEGORIES[2]!.id,
-    price: 25,
-    pricing_type: 'fixed',
-    delivery_method: 'virtual',
-    service_location: null,
-    image_url: '',
-  });
-  const { id } = await ok(client, 'conversations.request', { serviceId });
-  return id;
-}
-
-/** The message.sent events recorded for one message (what the dispatcher delivered). */
-async function recordedMessageSent(messageId: string): Promise<AppEvent> {
-  const { rows } = await db().execute<{ payload: Record<string, unknown> }>(
-    sql`select payload from domain_events where type = 'message.sent' and payload ->> 'messageId' = ${messageId}`,
-  );
-  return { ...rows[0]!.payload, type: 'message.sent' } as AppEvent;
-}
 
 describe('a message sent', () => {
   it('completes first_chat once and grants its XP once, with the message XP; a replayed event awards nothing', async () => {
@@ -288,88 +239,6 @@ describe('the other events', () => {
     // Level 1 opens message_master and service_provider (min level 1).
     expect(progression.quests.map((q) => q.slug)).toEqual(expect.arrayContaining(['message_master']));
     expect(progression.quests.map((q) => q.slug)).not.toContain('service_expert');
-  });
-});
-
-describe('daily login', () => {
-  const deps = () => ({ db: db(), events: app.events });
-  const at = (iso: string) => new Date(iso);
-
-  it('awards once a day, continues the next day, and a gap starts again at 1', async () => {
-    const user = await testUser(app);
-    expect(await checkIn(deps(), user, { timeZone: 'UTC' }, at('2030-01-01T08:00:00Z'))).toEqual({
-      awarded: { xp: 25, streak: 1 },
-    });
-    expect(await checkIn(deps(), user, { timeZone: 'UTC' }, at('2030-01-01T23:00:00Z'))).toEqual({ awarded: null });
-    expect(await checkIn(deps(), user, { timeZone: 'UTC' }, at('2030-01-02T07:00:00Z'))).toEqual({
-      awarded: { xp: 25, streak: 2 },
-    });
-    expect(await checkIn(deps(), user, { timeZone: 'UTC' }, at('2030-01-05T07:00:00Z'))).toEqual({
-      awarded: { xp: 25, streak: 1 },
-    });
-    expect((await grantsOf(user.id, 'daily_login')).map((g) => g.day)).toEqual([
-      '2030-01-01',
-      '2030-01-02',
-      '2030-01-05',
-    ]);
-    const progress = await progressOf(user.id);
-    expect(progress.xp).toBe(75);
-    expect(progress.ledger).toBe(75);
-  });
-
-  it('a zone change does not give two awards for one day', async () => {
-    const user = await testUser(app);
-    // 23:30 in New York on Jan 1 is 04:30 UTC on Jan 2; then the same instant read in UTC is Jan 2: a new date.
-    expect(await checkIn(deps(), user, { timeZone: 'America/New_York' }, at('2030-01-02T04:30:00Z'))).toEqual({
-      awarded: { xp: 25, streak: 1 },
-    });
-    expect(await checkIn(deps(), user, { timeZone: 'UTC' }, at('2030-01-02T04:40:00Z'))).toEqual({
-      awarded: { xp: 25, streak: 2 },
-    });
-    // Back west: the local date (Jan 1) is before the last one: nothing, however often.
-    expect(await checkIn(deps(), user, { timeZone: 'America/New_York' }, at('2030-01-02T04:50:00Z'))).toEqual({
-      awarded: null,
-    });
-    // Tokyo reads Jan 2 too at that instant: the same date as the last award, nothing.
-    expect(await checkIn(deps(), user, { timeZone: 'Asia/Tokyo' }, at('2030-01-01T16:00:00Z'))).toEqual({
-      awarded: null,
-    });
-    expect((await grantsOf(user.id, 'daily_login')).map((g) => g.day)).toEqual(['2030-01-01', '2030-01-02']);
-  });
-
-  it('through the procedure: the first check-in of the day is the toast, the second is nothing; an unknown zone is UTC', async () => {
-    const user = await testUser(app);
-    const live = listen(app.bus, channels.progression(user.id));
-    expect(await ok(user, 'progression.checkIn', { timeZone: 'Not/AZone' })).toEqual({
-      awarded: { xp: 25, streak: 1 },
-    });
-    expect(await ok(user, 'progression.checkIn', { timeZone: 'Not/AZone' })).toEqual({ awarded: null });
-    const { rows } = await db().execute<{ time_zone: string }>(
-      sql`select time_zone from user_streaks where user_id = ${user.id}`,
-    );
-    expect(rows[0]!.time_zone).toBe('UTC');
-    expect(live.seen).toEqual(
-      expect.arrayContaining<ProgressionLiveEvent>([
-        { type: 'streak', streak: 1 },
-        { type: 'xp-changed', xp: 25, level: 0 },
-      ]),
-    );
-    live.stop();
-    const progression = await ok(user, 'progression.get');
-    expect(progression).toMatchObject({ xp: 25, level: 0, levelTitle: 'Newcomer', streak: 1, xpToNextLevel: 475 });
-  });
-
-  it('message XP counts the day in the zone of the latest check-in', async () => {
-    const provider = await testUser(app);
-    const client = await testUser(app);
-    await checkIn(deps(), client, { timeZone: 'Pacific/Kiritimati' }); // UTC+14
-    await conversationBetween(provider, client);
-    await settle();
-    const [greeting] = await grantsOf(client.id, 'message');
-    const { rows } = await db().execute<{ day: string }>(sql`
-      select to_char((m.created_at at time zone 'Pacific/Kiritimati')::date, 'YYYY-MM-DD') as day
-      from messages m where m.id = ${greeting!.source_key}::uuid`);
-    expect(greeting!.day).toBe(rows[0]!.day);
   });
 });
 
