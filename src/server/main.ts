@@ -26,8 +26,6 @@ async function main() {
   );
   await migrateDatabase(database.db);
   await ensureServiceCategories(database.db);
-  // The quests table in step with the domain, and the one-time progression backfill (issue 14).
-  await startProgression(database.db);
 
   // Several servers may share one PostgreSQL server, so their live events travel through it; the embedded database
   // has exactly one server (the DATA_DIR lock), which keeps them in process.
@@ -46,6 +44,7 @@ async function main() {
     server.log.error({ err: error }, 'upload sweep failed'),
   );
 
+  let stopProgression = async () => {};
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -53,6 +52,8 @@ async function main() {
     server.log.info(`${signal}: shutting down`);
     await stopSweep();
     await stopUploadSweep();
+    // Before the database closes: a backfill batch is never cut in half.
+    await stopProgression();
     await server.close();
     await bus.close();
     await database.close();
@@ -63,6 +64,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await server.listen({ port: config.PORT, host: config.HOST });
+  // The quests table in step with the domain, then the one-time progression backfill (issue 14), in the background:
+  // start-up never waits for it, and a failure is logged and resumed at the next start.
+  stopProgression = startProgression(database.db, server.log);
 }
 
 main().catch((error: unknown) => {

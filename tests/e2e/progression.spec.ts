@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoSeriousA11yViolations, signInAsNewUser } from './helpers';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -50,6 +51,28 @@ async function offerServiceLive(page: Page, title: string) {
   await form.getByLabel('Delivery method').selectOption('virtual');
   await form.getByRole('button', { name: 'Offer Service' }).click();
   await expect(page).toHaveURL(/\/my-services\?tab=services$/);
+}
+
+/** Calls a procedure as the request context's user (signed in by its cookie) and returns its answer. */
+async function call<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
+  const response = await request.post(`/api/trpc/${path}`, { data: input });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+/** Closes every celebration before the one that contains `text` (they queue one at a time), leaving that one up. */
+async function closeCelebrationsUntil(page: Page, text: string, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const shown = celebration(page);
+    if ((await shown.count()) > 0) {
+      const content = (await shown.textContent().catch(() => null)) ?? '';
+      if (content.includes(text)) return;
+      await page.keyboard.press('Escape');
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`No celebration with "${text}" within ${timeout} ms`);
 }
 
 const celebration = (page: Page) => page.getByTestId('celebration');
@@ -117,6 +140,93 @@ test.describe('progression', () => {
     ).toBeVisible();
     await page.waitForTimeout(1500);
     await expect(celebration(page)).toHaveCount(0);
+  });
+
+  test('LEVEL UP! arrives live, and an open /progress takes the new level, its quests and each message count without a reload', async ({
+    context,
+  }) => {
+    // Ten messages, a profile picture and the celebrations they queue, one at a time.
+    test.setTimeout(90_000);
+    const page = await context.newPage();
+    await signInAsNewUser(page, { firstName: 'Lev', lastName: 'Climber' });
+    // Before any page listens (so nothing celebrates yet): a bio (Tell Your Story, +50), three portfolio items (Show
+    // Your Work, +150) and three rooms joined by creating them (Join the Conversation, +75): 275 XP.
+    await call(page.request, 'profiles.update', {
+      firstName: 'Lev',
+      lastName: 'Climber',
+      bio: 'I tutor maths and play the cello.',
+      school: '',
+      dateOfBirth: '2000-01-01',
+    });
+    for (const title of ['Cello recital', 'Maths notes', 'Science poster']) {
+      await call(page.request, 'portfolio.create', { title, description: '', projectUrl: '', imageUrl: '' });
+    }
+    const roomName = `Climb${tag()}`;
+    const room = await call<{ id: string }>(page.request, 'rooms.create', { name: roomName, isPrivate: false });
+    for (const name of [`Second${tag()}`, `Third${tag()}`]) {
+      await call(page.request, 'rooms.create', { name, isPrivate: false });
+    }
+
+    // The first load's daily login brings 300 XP.
+    const live = progressionLive(page);
+    await page.goto('/progress');
+    await live;
+    await expect(toast(page, 'Daily login! +25 XP earned!')).toBeVisible();
+    await expect(page.getByTestId('level-xp')).toHaveText('300 / 500 XP');
+    await expect(page.getByTestId('level-number')).toHaveText('0');
+    await expect(questCard(page, 'social_butterfly')).toContainText('0/10');
+    await expect(questCard(page, 'message_master')).toHaveCount(0);
+    // Marks this document: a reload would lose it. And no read of the progress again: the events carry it all.
+    await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    const progressReads: string[] = [];
+    page.on('request', (r) => {
+      if (tRpcCall('progression.get')(new URL(r.url()))) progressReads.push(r.url());
+    });
+
+    // The same user's second page sends the messages; each count moves on the open /progress.
+    const chatPage = await context.newPage();
+    await chatPage.goto(`/chat-rooms/${room.id}`);
+    const composer = chatPage.getByRole('region', { name: 'Chat' }).getByPlaceholder(`Message #${roomName}`);
+    for (let n = 1; n <= 10; n++) {
+      await composer.fill(`Message number ${n}`);
+      await composer.press('Enter');
+      await expect(chatPage.getByRole('region', { name: 'Chat' })).toContainText(`Message number ${n}`);
+      // Say Hello (+25) with the first, Social Butterfly (+50) with the tenth; 2 XP each.
+      if (n < 10) await expect(questCard(page, 'social_butterfly')).toContainText(`${n}/10`);
+    }
+    await expect(questCard(page, 'social_butterfly')).toContainText('10/10');
+    await expect(questCard(page, 'social_butterfly')).toContainText('Completed');
+    await expect(page.getByTestId('level-xp')).toHaveText('395 / 500 XP');
+    await expect(page.getByTestId('level-number')).toHaveText('0');
+
+    // A profile picture: Show Your Face (+50) and Complete Your Profile (+100) cross 500 XP.
+    const avatar = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0ea5e9' } })
+      .png()
+      .toBuffer();
+    const uploaded = await page.request.post('/api/uploads/avatar', {
+      multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: avatar } },
+    });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+
+    await closeCelebrationsUntil(page, 'LEVEL UP!');
+    await expect(celebration(page)).toContainText('Level 1');
+    await expect(celebration(page)).toContainText('Explorer');
+    await expect(page.getByTestId('level-number')).toHaveText('1');
+    await expect(page.getByTestId('level-xp')).toHaveText('545 / 1000 XP');
+    // The quests level 1 offers, with their counts as they are now, after those of level 0.
+    await expect(questCard(page, 'message_master')).toContainText('Level 1+ Required');
+    await expect(questCard(page, 'message_master')).toContainText('10/50');
+    await expect(questCard(page, 'service_provider')).toContainText('0/5');
+    const slugs = await page
+      .getByTestId('quest-card')
+      .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-quest')));
+    expect(slugs.slice(-2)).toEqual(['message_master', 'service_provider']);
+    await expect(page.getByTestId('quests-completed')).toHaveText(`7/${slugs.length} completed`);
+    // The other page of the same user celebrates it too.
+    await closeCelebrationsUntil(chatPage, 'LEVEL UP!');
+
+    expect(await page.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    expect(progressReads).toEqual([]);
   });
 
   test('My Profile shows progress and badges; the dialog has All and the eight categories with the earned count', async ({

@@ -9,7 +9,8 @@ import { CATEGORY_ID, expectSameRows, procedureInventory, snapshot } from './hel
 /**
  * Issue 14: progression is the caller's own. Nothing a client calls names another user, awards XP, a quest or a
  * badge directly (the spec's award_xp and complete_quest_if_not_exists have no equivalent), or reads or hears
- * another user's progress; the daily check-in's one input, the time zone, is bounded.
+ * another user's progress; the daily check-in's one input, the time zone, is bounded, cannot be hopped to open
+ * extra dates (review 14 R1), and is kept only as a whole-hour offset that nothing returns or publishes (R6).
  */
 let app: TestApp;
 let victim: TestUser;
@@ -109,10 +110,15 @@ describe("another user's progression", () => {
       { type: 'streak', streak: 1 },
       { type: 'xp-changed', xp: 25, level: 0 },
     ];
-    await expect.poll(() => otherSocket.data(), { timeout: 5_000 }).toEqual(firstDay);
+    // The awards, not the quest counts that may follow them (progression-events.ts).
+    const awardsIn = (data: unknown[]) =>
+      data.filter((d) => ['streak', 'xp-changed'].includes((d as { type: string }).type));
+    await expect.poll(() => awardsIn(otherSocket.data()), { timeout: 5_000 }).toEqual(firstDay);
+    await app.events.drain();
+    expect(socket.data()).toEqual([]);
     // The attacker's own check-in arrives on theirs, and nothing else ever did.
     await checkInAs(attacker, { timeZone: 'UTC' });
-    await expect.poll(() => socket.data(), { timeout: 5_000 }).toEqual(firstDay);
+    await expect.poll(() => awardsIn(socket.data()), { timeout: 5_000 }).toEqual(firstDay);
     socket.close();
     otherSocket.close();
   });
@@ -130,6 +136,7 @@ describe('the daily check-in input', () => {
     ['100,000 characters', { timeZone: 'Europe/'.repeat(15_000) }],
     ['an array', { timeZone: ['UTC', 'Asia/Tokyo'] }],
     ['an object', { timeZone: { name: 'UTC' } }],
+    ['a NUL character', { timeZone: 'Europe/Paris\u0000' }],
   ];
 
   it.each(refused)('refuses %s and changes nothing', async (_what, input) => {
@@ -166,7 +173,7 @@ describe('the daily check-in input', () => {
       lastAction: '1999-12-31',
     });
     expect(result.status).toBe(200);
-    expect(result.data).toEqual({ awarded: { xp: 25, streak: 1 } });
+    expect(result.data).toEqual({ awarded: { xp: 25, streak: 1 }, progress: { xp: 25, level: 0 } });
     await app.events.drain();
     expect(await progressRows(user.id)).toEqual({ xp: 25, streak: 1, grants: 1 });
     expect(await progressRows(victim.id)).toEqual(victimBefore);
@@ -174,11 +181,90 @@ describe('the daily check-in input', () => {
 
   it('checking in again the same day, under any spelling of the same zone, awards nothing more', async () => {
     const user = await testUser(app);
-    expect((await checkInAs(user, { timeZone: 'UTC' })).data).toEqual({ awarded: { xp: 25, streak: 1 } });
+    expect((await checkInAs(user, { timeZone: 'UTC' })).data).toEqual({
+      awarded: { xp: 25, streak: 1 },
+      progress: { xp: 25, level: 0 },
+    });
     for (const timeZone of ['UTC', 'utc', 'Etc/UTC', 'Etc/GMT', '  UTC  ']) {
       expect((await checkInAs(user, { timeZone })).data, timeZone).toEqual({ awarded: null });
     }
     expect(await progressRows(user.id)).toEqual({ xp: 25, streak: 1, grants: 1 });
+  });
+});
+
+describe('the time zone a check-in sends', () => {
+  const zoneOf = async (userId: string) => {
+    const { rows } = await app.database.db.execute<{ time_zone: string }>(
+      sql`select time_zone from user_streaks where user_id = ${userId}`,
+    );
+    return rows[0]?.time_zone;
+  };
+
+  it.each([
+    '+14:00',
+    '-12:00',
+    '+23:59',
+    '-1200',
+    'UTC+14',
+    'GMT-12',
+    'Etc/GMT-15',
+    'Etc/GMT+13',
+    '../../../etc/localtime',
+    '<img src=x onerror=alert(1)>',
+    "Europe/Paris'; drop table user_streaks; --",
+    '\u202eEurope/Paris',
+  ])('an offset-style or junk zone %j is stored as UTC', async (timeZone) => {
+    const user = await testUser(app);
+    const result = await checkInAs(user, { timeZone });
+    expect(result.status).toBe(200);
+    expect(result.data).toMatchObject({ awarded: { streak: 1 } });
+    expect(await zoneOf(user.id)).toBe('UTC');
+  });
+
+  it('hopping across zones at one sitting awards once', async () => {
+    const user = await testUser(app);
+    const zones = [
+      'Etc/GMT+12',
+      'UTC',
+      'Pacific/Kiritimati',
+      'Etc/GMT-14',
+      'Asia/Kolkata',
+      'America/New_York',
+      'Pacific/Pago_Pago',
+      'Etc/GMT+12',
+    ];
+    const answers = [];
+    for (const timeZone of zones) {
+      const result = await checkInAs(user, { timeZone });
+      expect(result.status, timeZone).toBe(200);
+      answers.push(result.data as { awarded: unknown });
+    }
+    expect(answers.filter((a) => a.awarded !== null)).toHaveLength(1);
+    expect(answers[0]!.awarded).toEqual({ xp: 25, streak: 1 });
+    await app.events.drain();
+    expect(await progressRows(user.id)).toEqual({ xp: 25, streak: 1, grants: 1 });
+    // The first zone sent stays: the others came within 24 h of that change.
+    expect(await zoneOf(user.id)).toBe('Etc/GMT+12');
+  });
+
+  it('nothing returned, published or recorded contains the zone, however it was sent', async () => {
+    const user = await testUser(app);
+    const socket = await watch(user, {});
+    const result = await checkInAs(user, { timeZone: 'Europe/Busingen' });
+    expect(result.status).toBe(200);
+    await expect.poll(() => socket.data().length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await app.events.drain();
+    const stored = await zoneOf(user.id);
+    expect(stored).toMatch(/^Etc\/GMT-[12]$/);
+    const { rows: recorded } = await app.database.db.execute<{ payload: string }>(
+      sql`select payload::text as payload from domain_events where payload ->> 'userId' = ${user.id}`,
+    );
+    expect(recorded.length).toBeGreaterThan(0);
+    const everything = JSON.stringify([result.data, socket.data(), (await getAs(user)).data, recorded]);
+    socket.close();
+    for (const fragment of ['Busingen', 'Europe', stored!, 'GMT', 'time_zone', 'timeZone', 'zone']) {
+      expect(everything, fragment).not.toContain(fragment);
+    }
   });
 });
 

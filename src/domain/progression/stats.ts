@@ -17,7 +17,10 @@ export interface ProgressStats {
   maxCompletedInOneCategory: number;
   /** Distinct categories among the user's services (servicesCreated's rows). */
   categoriesWithServices: number;
-  /** What the user was paid as provider, in cents: the sum of their transfers' amount_cents less reversed_cents. */
+  /**
+   * What the user was paid as provider, in cents: the sum of their transfers' amount_cents less reversed_cents,
+   * counted only up to the highest earnings threshold (progress-stats.ts EARNINGS_COUNTED_MAX); past it, at least that.
+   */
   earningsCents: number;
   /**
    * Messages the user sent: direct conversation messages (messages.sender_id = the user) plus chat room messages
@@ -26,7 +29,10 @@ export interface ProgressStats {
    * from messages is capped per day (xp.ts).
    */
   messagesSent: number;
-  /** chat_room_members rows of the user: rooms they are a member of now, including rooms they created. */
+  /**
+   * chat_room_members rows of the user that they joined or created themselves (added_by null or the user): a room
+   * someone else added them to earns them nothing (a stranger cannot award a minor by adding them to rooms).
+   */
   roomsJoined: number;
   /** reviews with provider_id = the user. */
   reviewsReceived: number;

@@ -2,6 +2,36 @@ import type { AppEventType, EventOf } from '../../events/app-events';
 // Types only: events/handlers.ts imports this feature's handlers, so a value import back would be a cycle.
 import type { EventHandler, HandlerContext } from '../../events/handlers';
 import { awardEvents, lockProgressOf, reviewProgress, type LockedProgress } from './review-progress';
+import type { StatKey } from './stat-reach';
+
+const MESSAGE_STATS = ['messagesSent'] as const;
+const ROOM_STATS = ['roomsJoined'] as const;
+const PROFILE_STATS = ['profile'] as const;
+
+/**
+ * The stats each event a progression handler runs on can change (ProgressStats' fields, each documented with the
+ * rows it counts). When an event grants no XP and the user holds every quest and badge reading these, its review
+ * reads no stats at all (a message after the day's cap from someone who holds every message award costs three
+ * short statements). An event missing here is reviewed in full, which is always correct, only slower.
+ */
+export const STATS_MOVED_BY = {
+  'message.sent': MESSAGE_STATS,
+  'conversation.opened': MESSAGE_STATS,
+  'room.message-posted': MESSAGE_STATS,
+  'room.created': ROOM_STATS,
+  'room.member-changed': ROOM_STATS,
+  'service.created': ['servicesCreated', 'categoriesWithServices'],
+  'completion.confirmed': ['servicesCompleted', 'maxCompletedIn24h', 'maxCompletedInOneCategory', 'usersHelped'],
+  'transfer.sent': ['earningsCents'],
+  // Received by the reviewee, left by the reviewer: one list for both users of the event.
+  'review.submitted': ['reviewsReceived', 'ratingTotal', 'reviewsFourPlus', 'reviewsFiveStar', 'reviewsLeft'],
+  'portfolio.item-added': ['portfolioItems'],
+  'profile.updated': PROFILE_STATS,
+  'avatar.set': PROFILE_STATS,
+} as const satisfies Partial<Record<AppEventType, readonly StatKey[]>>;
+
+const statsMovedBy = (type: AppEventType): readonly StatKey[] | undefined =>
+  (STATS_MOVED_BY as Partial<Record<AppEventType, readonly StatKey[]>>)[type];
 
 /**
  * A progression handler: for an event, the users whose progress it may change; each is locked (in one order),
@@ -30,7 +60,7 @@ export function awardHandler<T extends AppEventType>({
       if (userIds.length === 0) return;
       for (const progress of await lockProgressOf(ctx.tx, userIds)) {
         if (grant) await grant(ctx, progress, event);
-        const awards = await reviewProgress(ctx.tx, progress);
+        const awards = await reviewProgress(ctx.tx, progress, { moves: statsMovedBy(on) });
         for (const awarded of awardEvents(awards)) ctx.emit(awarded);
       }
     },

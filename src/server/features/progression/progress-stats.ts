@@ -8,14 +8,22 @@ import { reviews } from '../../db/schema/reviews';
 import { chatMessages, chatRoomMembers } from '../../db/schema/rooms';
 import { services } from '../../db/schema/services';
 import { transfers } from '../../db/schema/settlement';
+import { highestBadgeThreshold } from './stat-reach';
 
 /**
  * Rows counted per table, at most. The highest count any quest or badge asks for is 100 (messages_100;
- * progress-stats.test.ts checks that counting further changes no award), so counting past 1,000 rows could change nothing: the limit bounds the work
- * of a user with a very long history without changing what they earn. The average rating (top_rated) is taken over
- * the newest 1,000 reviews received.
+ * progress-stats.test.ts checks that counting further changes no award), so counting past 100 rows could change
+ * nothing: the limit bounds the work of every review (one runs per message sent) without changing what is earned.
+ * The same bound applies to the completed services the completion stats are taken from (the newest 100).
  */
-export const STAT_ROW_LIMIT = 1000;
+export const STAT_ROW_LIMIT = 100;
+/** The average rating (top_rated) is taken over the newest this many reviews received, as it always was. */
+export const RATING_WINDOW = 1000;
+/**
+ * The transfers sum stops once it reaches the highest earnings any badge asks for ($500): more changes nothing, so
+ * a provider with thousands of payouts costs no more than one who just crossed it.
+ */
+export const EARNINGS_COUNTED_MAX = highestBadgeThreshold('earningsCents');
 
 interface StatsRow extends Record<string, unknown> {
   services_created: number;
@@ -43,26 +51,31 @@ const limited = (from: ReturnType<typeof sql>) =>
   sql`(select count(*) from (${from} limit ${STAT_ROW_LIMIT}) counted)::int`;
 
 /**
- * The user's ProgressStats from the tables, as each field of ProgressStats documents, in one statement. `own` is
- * what the caller already holds under the user_xp lock (XP, level, streak).
+ * The user's ProgressStats from the tables, as each field of ProgressStats documents, in one statement, each count
+ * bounded as above (a count at its bound judges as the full count would). `own` is what the caller already holds
+ * under the user_xp lock (XP, level, streak).
  */
 export async function loadProgressStats(
   tx: Tx,
   userId: string,
   own: { xp: number; level: number; streak: number },
 ): Promise<ProgressStats> {
+  const net = sql`amount_cents - coalesce(reversed_cents, 0)`;
+  const paid = sql`from ${transfers} where provider_id = ${userId} and status = 'paid'`;
   const { rows } = await tx.execute<StatsRow>(sql`
     with done as (
-      -- Services delivered: the user is the provider, the client accepted the work (or the window ran out).
+      -- Services delivered: the user is the provider, the client accepted the work (or the window ran out). The
+      -- order and the filter are conversations_provider_accepted_idx's own, so this reads the newest rows of that
+      -- partial index and stops (nulls last: the index's order, which the planner does not infer from the filter).
       select c.participant1_id as client_id, c.accepted_at, s.category_id
       from ${conversations} c left join ${services} s on s.id = c.service_id
       where c.participant2_id = ${userId} and c.accepted_at is not null and c.cancelled_at is null
-      order by c.accepted_at desc
+      order by c.accepted_at desc nulls last
       limit ${STAT_ROW_LIMIT}
     ), offered as (
       select category_id from ${services} where user_id = ${userId} limit ${STAT_ROW_LIMIT}
     ), received as (
-      select rating from ${reviews} where provider_id = ${userId} order by created_at desc limit ${STAT_ROW_LIMIT}
+      select rating from ${reviews} where provider_id = ${userId} order by created_at desc limit ${RATING_WINDOW}
     )
     select
       (select count(*) from offered)::int as services_created,
@@ -73,12 +86,19 @@ export async function loadProgressStats(
         select count(*) as n from done where category_id is not null group by category_id) per_category
       )::int as max_in_category,
       (select count(distinct client_id) from done)::int as users_helped,
-      -- A provider's paid transfers: few per provider, read through transfers_provider_status_idx.
-      (select coalesce(sum(amount_cents - coalesce(reversed_cents, 0)), 0) from ${transfers}
-        where provider_id = ${userId} and status = 'paid')::bigint as earnings_cents,
+      -- A provider's paid transfers (transfers_provider_status_idx): a running sum in index order stops at the first
+      -- row that reaches the highest threshold; only a provider below it has all their transfers summed.
+      coalesce(
+        (select running from (
+          select sum(${net}) over (rows between unbounded preceding and current row) as running ${paid}
+        ) summed where running >= ${EARNINGS_COUNTED_MAX} limit 1),
+        (select coalesce(sum(${net}), 0) ${paid})
+      )::bigint as earnings_cents,
       ${limited(sql`select 1 from ${messages} where sender_id = ${userId} and kind = 'text'`)}
         + ${limited(sql`select 1 from ${chatMessages} where sender_id = ${userId} and kind = 'text'`)} as messages_sent,
-      ${limited(sql`select 1 from ${chatRoomMembers} where user_id = ${userId}`)} as rooms_joined,
+      -- Only rooms the user chose: joined or created (added_by null) or, defensively, added by themselves. A room a
+      -- stranger added them to earns nothing (issue 14 review R5).
+      ${limited(sql`select 1 from ${chatRoomMembers} where user_id = ${userId} and (added_by is null or added_by = ${userId})`)} as rooms_joined,
       (select count(*) from received)::int as reviews_received,
       (select coalesce(sum(rating), 0) from received)::int as rating_total,
       (select count(*) from received where rating >= 4)::int as reviews_four_plus,

@@ -23,7 +23,11 @@ export function progressionLiveListeners(bus: EventBus): AnyLiveListener[] {
     }),
     defineLiveListener({
       on: 'progression.level-up',
-      publish: ({ userId, level }) => void bus.publish(to(userId), { type: 'level-up', level }),
+      publish: ({ userId, level, quests }) => void bus.publish(to(userId), { type: 'level-up', level, quests }),
+    }),
+    defineLiveListener({
+      on: 'progression.quest-progress',
+      publish: ({ userId, quests }) => void bus.publish(to(userId), { type: 'quest-progress', quests }),
     }),
     defineLiveListener({
       on: 'progression.streak',

@@ -16,7 +16,10 @@ import {
 } from '../../db/schema/progression';
 import type { AppEvent } from '../../events/app-events';
 import { ensureQuests } from './ensure-quests';
+import type { ProgressionQuestView, QuestCount } from './progression-events';
 import { loadProgressStats } from './progress-stats';
+import { questCounts, questRowsOf, questView } from './quest-view';
+import { canMoveAnything, type Held, type StatKey } from './stat-reach';
 
 /**
  * The award engine: the only code that writes user_xp, user_quests, user_badges and xp_grants. Every writer first
@@ -47,6 +50,10 @@ export interface ProgressAwards {
   level: number;
   quests: { slug: string; title: string; xp: number }[];
   badges: { slug: string; earnedAt: string }[];
+  /** On a level-up: the quests the new level offers that the old one did not, as progression.get lists them. */
+  questsOpened: ProgressionQuestView[];
+  /** The unfinished offered quests' counts; null when the review read no stats (nothing could have changed). */
+  questCounts: QuestCount[] | null;
 }
 
 interface LockRow extends Record<string, unknown> {
@@ -168,23 +175,48 @@ async function earnBadges(tx: Tx, userId: string, slugs: readonly string[]) {
   return rows.map((r) => ({ slug: r.slug, earnedAt: r.earnedAt.toISOString() }));
 }
 
+/** More rows than the domain has badges (37) or quests (17): the bound only guards against tables gone wrong. */
+const HELD_LIMIT = 100;
+
+/**
+ * The badges the user holds and the quests they completed: one statement through the two tables' user keys. Read
+ * under the user's lock, so nothing changes them until this transaction ends.
+ */
+async function loadHeld(tx: Tx, userId: string): Promise<Held> {
+  const { rows } = await tx.execute<{ badges: string[]; quests: string[] }>(sql`
+    select
+      coalesce((select json_agg(badge_slug) from (
+        select badge_slug from ${userBadges} where user_id = ${userId} limit ${HELD_LIMIT}) b), '[]') as badges,
+      coalesce((select json_agg(q.slug) from (
+        select quest_id from ${userQuests} where user_id = ${userId} limit ${HELD_LIMIT}) uq
+        join ${quests} q on q.id = uq.quest_id), '[]') as quests`);
+  return { badges: new Set(rows[0]?.badges ?? []), quests: new Set(rows[0]?.quests ?? []) };
+}
+
+export interface ReviewOptions {
+  now?: Date;
+  /**
+   * The stats the event being handled can have changed (award-handler.ts); absent: any (the daily login, the
+   * backfill). When no XP was granted and no quest or badge still open reads one of them, the review reads no
+   * stats and awards nothing: nothing could have changed.
+   */
+  moves?: readonly StatKey[];
+  /** false: no live data is prepared (the backfill awards silently): no level-up quests, no quest counts. */
+  live?: boolean;
+}
+
 /**
  * Judges the user's stats (from the tables, as they are in this transaction) and awards what they now earn: the
  * quests completableQuests names (with their XP, through the ledger keyed by the quest's slug) and the badges
- * earnedBadges names. A quest's XP can complete an XP or level quest or earn a badge, so it judges again until a
- * round grants no XP: at most one round per quest, plus one. Then writes user_xp (XP and its level) once.
+ * earnedBadges names, skipping what the user already holds (read once, up front). A quest's XP can complete an XP or
+ * level quest or earn a badge, so it judges again until a round grants no XP: at most one round per quest, plus
+ * one. Then writes user_xp (XP and its level) once.
  */
 export async function reviewProgress(
   tx: Tx,
   progress: LockedProgress,
-  { now = new Date() }: { now?: Date } = {},
+  { now = new Date(), moves, live = true }: ReviewOptions = {},
 ): Promise<ProgressAwards> {
-  const day = calendarDayIn(now, progress.zone);
-  const base = await loadProgressStats(tx, progress.userId, {
-    xp: progress.xp,
-    level: levelForXp(progress.xp),
-    streak: progress.streak,
-  });
   const awards: ProgressAwards = {
     userId: progress.userId,
     xpBefore: progress.xpBefore,
@@ -193,17 +225,40 @@ export async function reviewProgress(
     level: levelForXp(progress.xp),
     quests: [],
     badges: [],
+    questsOpened: [],
+    questCounts: null,
   };
+  const held = await loadHeld(tx, progress.userId);
+  // XP and level quests and badges, and the quests a new level offers, can move only when XP moved. Without XP,
+  // only the stats the event touches can change anything: none read by an open quest or badge, nothing to review.
+  const xpMoved = progress.xp !== progress.xpBefore;
+  if (!xpMoved && moves !== undefined && !canMoveAnything(moves, held, awards.level)) return awards;
+
+  const day = calendarDayIn(now, progress.zone);
+  const base = await loadProgressStats(tx, progress.userId, {
+    xp: progress.xp,
+    level: levelForXp(progress.xp),
+    streak: progress.streak,
+  });
+  const statsNow = () => ({ ...base, xp: progress.xp, level: levelForXp(progress.xp) });
   for (let round = 0; round <= QUESTS.length; round++) {
-    const stats = { ...base, xp: progress.xp, level: levelForXp(progress.xp) };
+    const stats = statsNow();
     const xpAtStart = progress.xp;
-    const slugs = completableQuests(stats);
+    const slugs = completableQuests(stats).filter((slug) => !held.quests.has(slug));
     const completed = slugs.length > 0 ? await completeQuests(tx, progress.userId, slugs) : [];
+    for (const slug of slugs) held.quests.add(slug);
     for (const quest of completed) {
-      await grantXp(tx, progress, { source: 'quest', key: quest.slug, amount: quest.xp, day });
-      awards.quests.push({ slug: quest.slug, title: quest.title, xp: quest.xp });
+      if (await grantXp(tx, progress, { source: 'quest', key: quest.slug, amount: quest.xp, day })) {
+        awards.quests.push({ slug: quest.slug, title: quest.title, xp: quest.xp });
+      } else {
+        // The ledger already has this quest's XP while its completion row was missing (someone deleted it): the
+        // quest is completed again, silently, since a celebration would promise XP that is not granted (N7).
+        console.warn(`progression: quest ${quest.slug} completed again for user ${progress.userId} without XP`);
+      }
     }
-    awards.badges.push(...(await earnBadges(tx, progress.userId, earnedBadges(stats))));
+    const badges = earnedBadges(stats).filter((slug) => !held.badges.has(slug));
+    awards.badges.push(...(await earnBadges(tx, progress.userId, badges)));
+    for (const slug of badges) held.badges.add(slug);
     if (progress.xp === xpAtStart) break;
   }
   awards.xp = progress.xp;
@@ -213,10 +268,21 @@ export async function reviewProgress(
       update ${userXp} set xp = ${awards.xp}, level = ${awards.level}, updated_at = now()
       where user_id = ${progress.userId}`);
   }
+  if (live) {
+    const stats = statsNow();
+    if (awards.level > awards.levelBefore) {
+      const opened = await questRowsOf(tx, progress.userId, { above: awards.levelBefore, upTo: awards.level });
+      awards.questsOpened = opened.map((row) => questView(row, stats));
+    }
+    awards.questCounts = questCounts(stats, held.quests);
+  }
   return awards;
 }
 
-/** The live events of what was awarded, in the order the celebrations show them: quests, badges, then the level. */
+/**
+ * The live events of what was awarded, in the order the celebrations show them: quests, badges, then the level (with
+ * the quests it opens); then the XP, and the counts of the quests still open when the review read them.
+ */
 export function awardEvents(awards: ProgressAwards): AppEvent[] {
   const { userId } = awards;
   const events: AppEvent[] = [
@@ -234,9 +300,15 @@ export function awardEvents(awards: ProgressAwards): AppEvent[] {
       earnedAt: b.earnedAt,
     })),
   ];
-  if (awards.level > awards.levelBefore) events.push({ type: 'progression.level-up', userId, level: awards.level });
+  if (awards.level > awards.levelBefore) {
+    events.push({ type: 'progression.level-up', userId, level: awards.level, quests: awards.questsOpened });
+  }
   if (awards.xp !== awards.xpBefore || awards.level !== awards.levelBefore) {
     events.push({ type: 'progression.xp-changed', userId, xp: awards.xp, level: awards.level });
+  }
+  // Last: the counts as they stand after every award above (a quest completed here is no longer among them).
+  if (awards.questCounts && awards.questCounts.length > 0) {
+    events.push({ type: 'progression.quest-progress', userId, quests: awards.questCounts });
   }
   return events;
 }

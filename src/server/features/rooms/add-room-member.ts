@@ -28,7 +28,10 @@ export async function addRoomMember(
     if (target.standing !== 'outsider') throw new AppError('ROOM_ALREADY_MEMBER');
     const name = await noticeNameOf(tx, input.userId);
     if (name === null) throw new AppError('ROOM_CANNOT_ADD');
-    await tx.insert(chatRoomMembers).values({ roomId: input.id, userId: input.userId, role: 'member' });
+    // Who added them, when it was someone else: a room one was pulled into is not a room one joined, and earns no
+    // progression (progress-stats.ts rooms_joined, issue 14 review R5).
+    const addedBy = input.userId === actor.id ? null : actor.id;
+    await tx.insert(chatRoomMembers).values({ roomId: input.id, userId: input.userId, role: 'member', addedBy });
     const member = (await loadRoomMember(tx, input.id, input.userId))!;
     emit({ type: 'room.member-changed', actorId: actor.id, roomId: input.id, member });
     // The added user's rooms list gains the room (a private one appears there only now).

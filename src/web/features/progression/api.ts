@@ -6,15 +6,16 @@ import { FALLBACK_TIME_ZONE, TIME_ZONE_MAX } from '../../../domain/progression/s
 import { PROGRESS_TOASTS } from '../../../domain/progression/texts';
 import { useTRPC } from '../../lib/trpc';
 import { celebrations, type Celebration } from './celebrations';
-import { applyProgressionEvent, type ProgressionLiveEvent } from './progress-cache';
+import { applyCheckIn, applyProgressionEvent, type ProgressionLiveEvent } from './progress-cache';
 
 /**
- * The signed-in user's progress. `fresh` reads it again on every mount (the Progress page): quest counts (messages
- * sent, rooms joined) move with every action but travel in no event, so a visit shows them as they are now.
+ * The signed-in user's progress. Read once, then kept current by the shell's live subscription alone: every award
+ * and every quest count travels in an event (useProgressionEvents), so a later mount shows the cache as it is, with
+ * no refetch (never stale). Sign-out removes it with the rest of the user's cache.
  */
-export function useProgress({ enabled = true, fresh = false }: { enabled?: boolean; fresh?: boolean } = {}) {
+export function useProgress({ enabled = true }: { enabled?: boolean } = {}) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.progression.get.queryOptions(), enabled, ...(fresh ? { refetchOnMount: 'always' } : {}) });
+  return useQuery({ ...trpc.progression.get.queryOptions(), enabled, staleTime: Infinity });
 }
 
 /**
@@ -53,7 +54,9 @@ export function useProgressionEvents(userId: string | null) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const key = trpc.progression.get.queryKey();
-  // After a lost connection the bus replays what it still remembers; anything older is read again.
+  // The one refetch left: after a lost connection the bus replays only what it still remembers (200 events, 5 minutes,
+  // nothing from before a server restart) and does not say whether that covered the gap, so what this tab may have
+  // missed is read again once. Every other change arrives in an event.
   const onStarted = useRestarted(() => void queryClient.invalidateQueries({ queryKey: key }));
 
   // Signing out (or another user signing in in this tab) must not leave this user's celebrations showing.
@@ -65,8 +68,6 @@ export function useProgressionEvents(userId: string | null) {
       onStarted,
       onData: ({ id, data }) => {
         queryClient.setQueryData(key, (old) => old && applyProgressionEvent(old, data));
-        // Quests offered from the new level on (min_level) are in no event: the list is read again.
-        if (data.type === 'level-up') void queryClient.invalidateQueries({ queryKey: key });
         if (data.type === 'quest-completed') {
           toast.success(PROGRESS_TOASTS.questCompleted(data.title, data.xp), {
             id: `quest-${data.slug}`,
@@ -99,17 +100,14 @@ export function useDailyCheckIn(userId: string | null) {
   const queryClient = useQueryClient();
   const { mutate } = useMutation(
     trpc.progression.checkIn.mutationOptions({
-      onSuccess: ({ awarded }) => {
-        if (!awarded) return;
-        toast.success(PROGRESS_TOASTS.dailyLogin(awarded.xp, awarded.streak), {
+      onSuccess: (answer) => {
+        if (!answer.awarded) return;
+        toast.success(PROGRESS_TOASTS.dailyLogin(answer.awarded.xp, answer.awarded.streak), {
           id: 'daily-login',
           duration: PROGRESS_TOASTS.dailyLoginMs,
         });
-        const key = trpc.progression.get.queryKey();
-        queryClient.setQueryData(key, (old) => old && { ...old, streak: awarded.streak });
-        // The answer carries the login's XP, not the new total, and may come before this tab's subscription started
-        // (so its xp-changed event is missed): the cards read the total again, once a day.
-        void queryClient.invalidateQueries({ queryKey: key });
+        // The answer carries the totals after the login: the cards take them, with nothing read again.
+        queryClient.setQueryData(trpc.progression.get.queryKey(), (old) => old && applyCheckIn(old, answer));
       },
       // A failed check-in (offline) is tried again on the next sign-in or load; nothing to tell the user.
       onError: () => {

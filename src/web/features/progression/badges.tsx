@@ -1,11 +1,5 @@
 import { Award, Lock } from 'lucide-react';
-import {
-  BADGE_CATEGORIES,
-  BADGE_COUNT,
-  BADGES,
-  badgeDefinition,
-  type BadgeDefinition,
-} from '../../../domain/progression/badges';
+import { BADGE_CATEGORIES, BADGE_COUNT, BADGES, type BadgeDefinition } from '../../../domain/progression/badges';
 import { BADGE_DIALOG_TEXTS, PROGRESS_TEXTS } from '../../../domain/progression/texts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../ui/card';
@@ -13,14 +7,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { Tabs, TabsContent, TabsList } from '../../ui/tabs';
 import { cn } from '../../lib/cn';
 import { BadgeIcon } from './badge-icon';
-import type { Progress } from './progress-cache';
-
-type EarnedBadge = Progress['badges'][number];
-
-/** The earned badges this build knows, newest first (a slug it does not know is skipped, not shown blank). */
-function knownEarned(badges: readonly EarnedBadge[]): BadgeDefinition[] {
-  return badges.flatMap((b) => badgeDefinition(b.slug) ?? []);
-}
+import { earnedBadgeCount, knownEarnedBadges, type EarnedBadge } from './earned-badges';
 
 /**
  * The earned badges with icon, name and rarity, and the all-badges dialog. `limit` keeps the profile's card short
@@ -37,7 +24,7 @@ export function BadgeCollectionCard({
   limit?: number;
   className?: string;
 }) {
-  const earned = knownEarned(badges ?? []);
+  const earned = knownEarnedBadges(badges ?? []);
   const shown = limit === undefined ? earned : earned.slice(0, limit);
   return (
     <Card className={cn('flex flex-col', className)} data-testid="badge-collection">
@@ -81,7 +68,7 @@ const TABS = [
 /** All 37 badges by category (spec 1 section 2): earned ones in colour, locked ones grey with what earns them. */
 export function BadgesDialog({ badges }: { badges: readonly EarnedBadge[] }) {
   const earned = new Set(badges.map((b) => b.slug));
-  const earnedCount = BADGES.filter((b) => earned.has(b.slug)).length;
+  const earnedCount = earnedBadgeCount(badges);
   return (
     <Dialog>
       <DialogTrigger asChild>

@@ -1,5 +1,5 @@
 import { Award, Star, Trophy } from 'lucide-react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { badgeDefinition } from '../../../domain/progression/badges';
 import { levelTitle } from '../../../domain/progression/levels';
 import { CELEBRATION_TEXTS } from '../../../domain/progression/texts';
@@ -59,55 +59,70 @@ export function CelebrationOverlay() {
   );
 }
 
-function CelebrationBody({ celebration }: { celebration: Celebration }) {
+/** The icon's bounce: twice, then still (and none at all with reduced motion). */
+const BOUNCE = 'motion-safe:animate-bounce motion-safe:[animation-iteration-count:2]';
+
+/** What one celebration says, in the one layout below: icon, title, a name line and a detail under it. */
+interface CelebrationContent {
+  icon: ReactNode;
+  title: string;
+  titleClassName: string;
+  name?: string;
+  nameClassName: string;
+  detail?: ReactNode;
+}
+
+function contentOf(celebration: Celebration): CelebrationContent {
   switch (celebration.kind) {
     case 'badge': {
       const badge = badgeDefinition(celebration.slug);
-      return (
-        <>
-          {badge ? (
-            <BadgeIcon
-              icon={badge.icon}
-              rarity={badge.rarity}
-              className="h-16 w-16 motion-safe:animate-bounce motion-safe:[animation-iteration-count:2]"
-            />
-          ) : (
-            <Award
-              className="h-12 w-12 text-amber-500 motion-safe:animate-bounce motion-safe:[animation-iteration-count:2]"
-              aria-hidden
-            />
-          )}
-          <span className="text-2xl font-bold">{CELEBRATION_TEXTS.badge}</span>
-          {badge && <span className="text-lg font-medium">{badge.name}</span>}
-          {badge && <span className="text-sm text-muted-foreground">{badge.description}</span>}
-        </>
-      );
+      return {
+        icon: badge ? (
+          <BadgeIcon icon={badge.icon} rarity={badge.rarity} className={`h-16 w-16 ${BOUNCE}`} />
+        ) : (
+          <Award className={`h-12 w-12 text-amber-500 ${BOUNCE}`} aria-hidden />
+        ),
+        title: CELEBRATION_TEXTS.badge,
+        titleClassName: 'text-2xl font-bold',
+        // A badge this build does not know still celebrates, without a name it could not give.
+        name: badge?.name,
+        nameClassName: 'text-lg font-medium',
+        detail: badge && <span className="text-sm text-muted-foreground">{badge.description}</span>,
+      };
     }
     case 'quest':
-      return (
-        <>
-          <Star
-            className="h-12 w-12 fill-amber-400 text-amber-500 motion-safe:animate-bounce motion-safe:[animation-iteration-count:2]"
-            aria-hidden
-          />
-          <span className="text-2xl font-bold">{CELEBRATION_TEXTS.quest}</span>
-          <span className="text-lg font-medium">{celebration.title}</span>
+      return {
+        icon: <Star className={`h-12 w-12 fill-amber-400 text-amber-500 ${BOUNCE}`} aria-hidden />,
+        title: CELEBRATION_TEXTS.quest,
+        titleClassName: 'text-2xl font-bold',
+        name: celebration.title,
+        nameClassName: 'text-lg font-medium',
+        detail: (
           <span className="rounded-full bg-amber-400 px-3 py-1 text-sm font-bold text-amber-950">
             {CELEBRATION_TEXTS.questXp(celebration.xp)}
           </span>
-        </>
-      );
+        ),
+      };
     case 'levelUp':
-      return (
-        <>
-          <Trophy
-            className="h-14 w-14 text-amber-500 motion-safe:animate-bounce motion-safe:[animation-iteration-count:2]"
-            aria-hidden
-          />
-          <span className="text-3xl font-extrabold tracking-wide">{CELEBRATION_TEXTS.levelUp}</span>
-          <span className="text-xl font-semibold">{CELEBRATION_TEXTS.newLevel(celebration.level)}</span>
-          <span className="text-sm text-muted-foreground">{levelTitle(celebration.level)}</span>
-        </>
-      );
+      return {
+        icon: <Trophy className={`h-14 w-14 text-amber-500 ${BOUNCE}`} aria-hidden />,
+        title: CELEBRATION_TEXTS.levelUp,
+        titleClassName: 'text-3xl font-extrabold tracking-wide',
+        name: CELEBRATION_TEXTS.newLevel(celebration.level),
+        nameClassName: 'text-xl font-semibold',
+        detail: <span className="text-sm text-muted-foreground">{levelTitle(celebration.level)}</span>,
+      };
   }
+}
+
+function CelebrationBody({ celebration }: { celebration: Celebration }) {
+  const { icon, title, titleClassName, name, nameClassName, detail } = contentOf(celebration);
+  return (
+    <>
+      {icon}
+      <span className={titleClassName}>{title}</span>
+      {name && <span className={nameClassName}>{name}</span>}
+      {detail}
+    </>
+  );
 }

@@ -68,15 +68,57 @@ describe('the celebration queue', () => {
     expect(queue.current()).toBeNull();
   });
 
-  it('keeps at most a bounded number waiting', () => {
+  /** The ids the queue shows from now on, in order, each run to its end. */
+  function shownIds(queue: ReturnType<typeof createCelebrationQueue>): string[] {
+    const ids: string[] = [];
+    for (let c = queue.current(); c; c = queue.current()) {
+      ids.push(c.id);
+      vi.advanceTimersByTime(CELEBRATION_DURATIONS_MS[c.kind] + CELEBRATION_GAP_MS);
+    }
+    return ids;
+  }
+
+  it('keeps at most a bounded number waiting: the oldest waiting go first', () => {
     const queue = createCelebrationQueue();
     for (let i = 0; i < CELEBRATION_QUEUE_MAX + 10; i++) queue.push(badge(String(i)));
-    let shown = 0;
-    while (queue.current()) {
-      shown++;
-      vi.advanceTimersByTime(CELEBRATION_DURATIONS_MS.badge + CELEBRATION_GAP_MS);
-    }
-    expect(shown).toBe(CELEBRATION_QUEUE_MAX + 1);
+    const ids = shownIds(queue);
+    expect(ids).toHaveLength(CELEBRATION_QUEUE_MAX + 1);
+    // The one on screen, then the newest that fit.
+    expect(ids[0]).toBe('0');
+    expect(ids.slice(1)).toEqual(Array.from({ length: CELEBRATION_QUEUE_MAX }, (_, i) => String(i + 10)));
+  });
+
+  it('never drops a LEVEL UP!: a full queue drops its oldest badge or quest instead', () => {
+    const queue = createCelebrationQueue();
+    queue.push(quest('shown'));
+    queue.push(levelUp('level-early'));
+    for (let i = 0; i < CELEBRATION_QUEUE_MAX - 1; i++) queue.push(badge(`b${i}`));
+    // Full: the level-up that arrives now takes the place of the oldest waiting badge, not of a level-up.
+    queue.push(levelUp('level-late'));
+    // And a badge arriving after it only pushes out another badge.
+    queue.push(quest('q-late'));
+    const ids = shownIds(queue);
+    expect(ids).toHaveLength(CELEBRATION_QUEUE_MAX + 1);
+    expect(ids).toContain('level-early');
+    expect(ids).toContain('level-late');
+    expect(ids).not.toContain('b0');
+    expect(ids).not.toContain('b1');
+    expect(ids.slice(0, 3)).toEqual(['shown', 'level-early', 'b2']);
+    expect(ids.slice(-2)).toEqual(['level-late', 'q-late']);
+  });
+
+  it('a badge arriving at a queue full of level-ups is the one left out; only level-ups past the bound drop one', () => {
+    const queue = createCelebrationQueue();
+    queue.push(quest('shown'));
+    for (let i = 0; i < CELEBRATION_QUEUE_MAX; i++) queue.push(levelUp(`l${i}`));
+    queue.push(badge('late-badge'));
+    queue.push(levelUp('l-last'));
+    const ids = shownIds(queue);
+    expect(ids).toHaveLength(CELEBRATION_QUEUE_MAX + 1);
+    expect(ids).not.toContain('late-badge');
+    // The bound still holds: the oldest waiting level-up made room for the newest level.
+    expect(ids.slice(1, 2)).toEqual(['l1']);
+    expect(ids.at(-1)).toBe('l-last');
   });
 
   it('clear (sign-out) empties it and tells the overlay', () => {

@@ -13,8 +13,10 @@ const DURATION_MS: Record<Celebration['kind'], number> = {
 };
 
 /**
- * Waiting celebrations beyond this are dropped: a burst larger than this (a dozen awards at once) would keep the
- * overlay up for a minute; the Progress page lists them all anyway.
+ * At most this many celebrations wait: a burst larger than this (a dozen awards at once) would keep the overlay up
+ * for a minute, and the Progress page lists every badge and quest anyway. Past it the oldest waiting badge or quest
+ * makes room, never a LEVEL UP! (rare, and the moment a user waits for); only a burst of more level-ups than this
+ * (thousands of XP at once) drops the oldest of them, so the bound holds.
  */
 export const CELEBRATION_QUEUE_MAX = 12;
 /** Event ids remembered to show each award once, even if a reconnect's replay brings it again. */
@@ -71,8 +73,11 @@ export function createCelebrationQueue(
       if (seen.has(celebration.id)) return;
       if (seen.size >= SEEN_MAX) seen = new Set([...seen].slice(SEEN_MAX / 2));
       seen.add(celebration.id);
-      if (waiting.length >= CELEBRATION_QUEUE_MAX) return;
       waiting.push(celebration);
+      if (waiting.length > CELEBRATION_QUEUE_MAX) {
+        const badgeOrQuest = waiting.findIndex((w) => w.kind !== 'levelUp');
+        waiting.splice(badgeOrQuest === -1 ? 0 : badgeOrQuest, 1);
+      }
       if (!current && !inGap) showNext();
     },
     dismiss,

@@ -13,6 +13,7 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { useSession } from '../accounts/api';
 import { useProgress } from './api';
 import { BadgeCollectionCard } from './badges';
+import { earnedBadgeCount } from './earned-badges';
 import { LevelBar } from './level-bar';
 import type { Progress, ProgressQuest } from './progress-cache';
 
@@ -33,7 +34,7 @@ export function ProgressPage() {
 }
 
 function SignedInProgress() {
-  const progress = useProgress({ fresh: true });
+  const progress = useProgress();
   const failedAt = progress.isError ? progress.errorUpdatedAt : 0;
   useEffect(() => {
     // One toast per failed load (sonner merges by id if Try Again fails again at once).
@@ -62,6 +63,7 @@ function SignedInProgress() {
     );
   }
   const data = progress.data;
+  const earnedBadges = earnedBadgeCount(data.badges);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <h1 className="text-3xl font-bold">{PROGRESS_TEXTS.title}</h1>
@@ -74,10 +76,8 @@ function SignedInProgress() {
           </p>
         </StatCard>
         <StatCard title={PROGRESS_TEXTS.badgesCard} icon={<Award className="h-5 w-5 text-amber-500" aria-hidden />}>
-          <p className="text-3xl font-bold">{data.badges.length}</p>
-          <p className="text-sm text-muted-foreground">
-            {BADGE_DIALOG_TEXTS.earnedCount(data.badges.length, BADGE_COUNT)}
-          </p>
+          <p className="text-3xl font-bold">{earnedBadges}</p>
+          <p className="text-sm text-muted-foreground">{BADGE_DIALOG_TEXTS.earnedCount(earnedBadges, BADGE_COUNT)}</p>
         </StatCard>
       </div>
       <BadgeCollectionCard badges={data.badges} />
