@@ -72,11 +72,14 @@ export const chatRoomMembers = pgTable(
     /** Set while muted: a muted member reads but cannot post, react or type until unmuted. */
     mutedAt: instant('muted_at'),
     joinedAt: instant('joined_at').notNull().defaultNow(),
-    /**
-     * Who added the member, when someone else did (an invitation); null when they joined or created the room
-     * themselves. Progression counts only the rooms a user chose (a stranger adding a minor earns them nothing).
-     */
+    /** Who added the member, when someone else did (an invitation): for the record only (gone with their account). */
     addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Someone else added the member (an invitation), as opposed to joining or creating the room themselves. Not
+     * derived from added_by, which empties when the adder deletes their account: progression counts only the rooms
+     * a user chose, so a stranger adding a minor to rooms earns them nothing, even after the stranger is gone.
+     */
+    invited: boolean('invited').notNull().default(false),
   },
   (t) => [
     uniqueIndex('chat_room_members_room_user_key').on(t.roomId, t.userId),
