@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { FALLBACK_TIME_ZONE, TIME_ZONE_MAX } from '../../../domain/progression/streaks';
 import { PROGRESS_TOASTS } from '../../../domain/progression/texts';
@@ -9,26 +9,22 @@ import { celebrations, type Celebration } from './celebrations';
 import { applyCheckIn, applyProgressionEvent, type ProgressionLiveEvent } from './progress-cache';
 
 /**
- * The signed-in user's progress. Read once, then kept current by the shell's live subscription alone: every award
- * and every quest count travels in an event (useProgressionEvents), so a later mount shows the cache as it is, with
- * no refetch (never stale). Sign-out removes it with the rest of the user's cache.
+ * Awards and quest counts travel in events (useProgressionEvents), so the progress is not read again on each mount.
+ * It does go stale after a while: a count can also fall (a room left, a service deleted), which no award announces.
  */
+export const PROGRESS_STALE_MS = 5 * 60_000;
+
+/** The signed-in user's progress, kept current by the shell's live subscription. Sign-out removes it. */
 export function useProgress({ enabled = true }: { enabled?: boolean } = {}) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.progression.get.queryOptions(), enabled, staleTime: Infinity });
+  return useQuery({ ...trpc.progression.get.queryOptions(), enabled, staleTime: PROGRESS_STALE_MS });
 }
 
-/**
- * Calls `onRestarted` when a subscription starts again after a lost connection, not when it first starts: the
- * query has just loaded what it shows.
- */
-function useRestarted(onRestarted: () => void) {
-  const started = useRef(false);
-  return () => {
-    if (started.current) onRestarted();
-    started.current = true;
-  };
-}
+/** Whether this tab's progression subscription is running: until it is, an award's events can pass unheard. */
+let listening = false;
+const setListening = (on: boolean) => {
+  listening = on;
+};
 
 /** The overlay an award asks for, if any (xp and streak changes only update the cards). */
 function celebrationFor(id: string, event: ProgressionLiveEvent): Celebration | null {
@@ -54,10 +50,20 @@ export function useProgressionEvents(userId: string | null) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const key = trpc.progression.get.queryKey();
-  // The one refetch left: after a lost connection the bus replays only what it still remembers (200 events, 5 minutes,
-  // nothing from before a server restart) and does not say whether that covered the gap, so what this tab may have
-  // missed is read again once. Every other change arrives in an event.
-  const onStarted = useRestarted(() => void queryClient.invalidateQueries({ queryKey: key }));
+  // The one refetch left, when the subscription (re)starts: what was awarded between the page's read and this
+  // start, or during a lost connection (the bus replays only what it still remembers: 200 events, 5 minutes, nothing
+  // from before a server restart, without saying whether that covered the gap), is read once. Only a query a page
+  // shows is read again; every later change arrives in an event.
+  const onStarted = () => {
+    setListening(true);
+    void queryClient.invalidateQueries({ queryKey: key });
+  };
+  useEffect(() => {
+    if (userId === null) return;
+    return () => {
+      setListening(false);
+    };
+  }, [userId]);
 
   // Signing out (or another user signing in in this tab) must not leave this user's celebrations showing.
   useEffect(() => () => celebrations.clear(), [userId]);
@@ -106,8 +112,11 @@ export function useDailyCheckIn(userId: string | null) {
           id: 'daily-login',
           duration: PROGRESS_TOASTS.dailyLoginMs,
         });
-        // The answer carries the totals after the login: the cards take them, with nothing read again.
-        queryClient.setQueryData(trpc.progression.get.queryKey(), (old) => old && applyCheckIn(old, answer));
+        // The answer carries the totals after the login: the cards take them. The badges and quests the login may
+        // have completed come as events; only if the subscription was not running yet are they read instead.
+        const key = trpc.progression.get.queryKey();
+        queryClient.setQueryData(key, (old) => old && applyCheckIn(old, answer));
+        if (!listening) void queryClient.invalidateQueries({ queryKey: key });
       },
       // A failed check-in (offline) is tried again on the next sign-in or load; nothing to tell the user.
       onError: () => {
