@@ -17,6 +17,8 @@ import { roomsRouter } from './features/rooms/rooms.router';
 import { roomMessagesRouter } from './features/rooms/room-messages.router';
 import { roomMediaRouter } from './features/rooms/room-media.router';
 import { progressionRouter } from './features/progression/progression.router';
+import { feedbackRouter } from './features/feedback/feedback.router';
+import { pollsRouter, reportsRouter } from './features/moderation/moderation.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -39,6 +41,9 @@ export const appRouter = router({
   roomMessages: roomMessagesRouter,
   roomMedia: roomMediaRouter,
   progression: progressionRouter,
+  feedback: feedbackRouter,
+  reports: reportsRouter,
+  polls: pollsRouter,
 });
 
 export type AppRouter = typeof appRouter;

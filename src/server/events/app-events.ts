@@ -11,6 +11,8 @@ import type { MessageKind } from '../../domain/messages';
 import type { Party } from '../../domain/negotiation';
 import type { PricingType } from '../../domain/services';
 import type { ProgressionQuestView, QuestCount } from '../features/progression/progression-events';
+import type { FeedbackAppEvent } from '../features/feedback/feedback-events';
+import type { ModerationAppEvent } from '../features/moderation/moderation-events';
 import type {
   RoomCardData,
   RoomData,
@@ -185,7 +187,10 @@ export type AppEvent =
   | { type: 'user.signed-up'; userId: string }
   | { type: 'user.signed-in'; userId: string }
   /** The account and everything it owned are gone (its sessions end; the listings drop its cards). */
-  | { type: 'user.deleted'; userId: string };
+  | { type: 'user.deleted'; userId: string }
+  // Feedback, reports and polls (issue 15): each feature's own file
+  | FeedbackAppEvent
+  | ModerationAppEvent;
 
 export type AppEventType = AppEvent['type'];
 

@@ -4,6 +4,8 @@ import type { ConversationEvent, InboxEvent } from '../features/conversations/po
 import type { PresenceStatus } from '../../domain/presence';
 import type { RoomListChannelEvent, RoomLiveEvent } from '../features/rooms/room-events';
 import type { ProgressionLiveEvent } from '../features/progression/progression-events';
+import type { FeedbackLiveEvent } from '../features/feedback/feedback-events';
+import type { ModerationLiveEvent } from '../features/moderation/moderation-events';
 
 export type ProfileEvent = { type: 'profile-updated' };
 export type PortfolioEvent = { type: 'portfolio-changed' };
@@ -37,6 +39,8 @@ export interface ChannelMap {
   sessionEnded: SessionEndedEvent;
   sessionsChanged: SessionsChangedEvent;
   progression: ProgressionLiveEvent;
+  feedback: FeedbackLiveEvent;
+  moderation: ModerationLiveEvent;
 }
 
 declare const payloadType: unique symbol;
@@ -89,6 +93,14 @@ export const channels = {
   sessionsChanged: channel('sessionsChanged', 'sessions-changed'),
   /** What the server awarded one user (XP, level, badges, quests, streak): that user's own tabs only. */
   progression: (userId: string) => channel('progression', `progression:${userId}`),
+  /** One member's own feedback items (answered, resolved): that member's tabs only. */
+  feedbackOf: (userId: string) => channel('feedback', `feedback:${userId}`),
+  /** Every feedback item's news, for admins only (feedback.adminEvents checks the role). */
+  feedbackAdmin: channel('feedback', 'feedback-admin'),
+  /** Polls opened, voted on and closed: every signed-in member (polls.events). */
+  polls: channel('moderation', 'polls'),
+  /** Reports and poll outcomes, for admins only (reports.adminEvents checks the role). */
+  moderationAdmin: channel('moderation', 'moderation-admin'),
 } as const;
 
 /**

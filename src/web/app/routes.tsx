@@ -126,8 +126,14 @@ function pages(): RouteObject[] {
       path: '/reviews/:providerId',
       lazy: async () => ({ Component: (await import('../features/reviews/reviews-page')).ReviewsPage }),
     },
-    planned('/feedback', 'Feedback', 'Send feedback to the team and follow up on it.'),
-    planned('/polls', 'Community Polls', 'Vote on community moderation polls.'),
+    {
+      path: '/feedback',
+      lazy: async () => ({ Component: (await import('../features/feedback/feedback-page')).FeedbackPage }),
+    },
+    {
+      path: '/polls',
+      lazy: async () => ({ Component: (await import('../features/moderation/polls-page')).PollsPage }),
+    },
     // Public as the spec's route table has it: a visitor reads "Please sign in to view your progress." there.
     {
       path: '/progress',
@@ -163,7 +169,12 @@ function pages(): RouteObject[] {
         planned('/admin-dashboard', 'Admin Dashboard', 'Services, users, subscribers and feedback at a glance.'),
         planned('/admin/users', 'All Users & Subscribers', 'Registered users and newsletter subscribers.'),
         planned('/admin-services', 'All Services', 'Every service, flagged ones first, with moderation actions.'),
-        planned('/admin-feedback', 'Feedback Management', 'Answer and resolve user feedback.'),
+        {
+          path: '/admin-feedback',
+          lazy: async () => ({
+            Component: (await import('../features/feedback/admin-feedback-page')).AdminFeedbackPage,
+          }),
+        },
       ],
     },
     {

@@ -58,7 +58,10 @@ export const userStreaks = pgTable(
     check('user_streaks_current_streak_non_negative', sql`${t.currentStreak} >= 0`),
     check('user_streaks_time_zone_length', sql`char_length(${t.timeZone}) between 1 and ${max(TIME_ZONE_MAX)}`),
     // Only the coarse zones coarseTimeZone makes (streaks.ts): never a place name, whatever server writes it.
-    check('user_streaks_time_zone_coarse', sql`${t.timeZone} = 'UTC' or ${t.timeZone} ~ '^Etc/GMT([+]([1-9]|1[0-2])|-([1-9]|1[0-4]))$'`),
+    check(
+      'user_streaks_time_zone_coarse',
+      sql`${t.timeZone} = 'UTC' or ${t.timeZone} ~ '^Etc/GMT([+]([1-9]|1[0-2])|-([1-9]|1[0-4]))$'`,
+    ),
   ],
 );
 
