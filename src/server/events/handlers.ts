@@ -15,6 +15,8 @@ import { onRoomMessagePosted } from '../features/progression/on-room-message-pos
 import { onServiceCreated } from '../features/progression/on-service-created';
 import { onTransferSent } from '../features/progression/on-transfer-sent';
 import { progressionLiveListeners } from '../features/progression/publish-live';
+import { feedbackHandlers, feedbackLiveListeners } from '../features/feedback/feedback-live';
+import { moderationHandlers, moderationLiveListeners } from '../features/moderation/moderation-live';
 import { profileLiveListeners } from '../features/profiles/publish-live';
 import { catalogueLiveListeners } from '../features/services/publish-live';
 import { roomMessageLiveListeners } from '../features/rooms/publish-live-messages';
@@ -95,6 +97,9 @@ export const durableHandlers: readonly AnyEventHandler[] = [
   onPortfolioItemAdded,
   onProfileUpdated,
   onAvatarSet,
+  // Feedback, reports and polls (issue 15): each feature's own list.
+  ...feedbackHandlers,
+  ...moderationHandlers,
 ];
 
 /** The live listeners, made with the bus they publish on. */
@@ -108,5 +113,7 @@ export function liveListeners(bus: EventBus): readonly AnyLiveListener[] {
     ...roomMessageLiveListeners(bus),
     ...roomListLiveListeners(bus),
     ...progressionLiveListeners(bus),
+    ...feedbackLiveListeners(bus),
+    ...moderationLiveListeners(bus),
   ];
 }
