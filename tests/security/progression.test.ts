@@ -4,7 +4,7 @@ import type WebSocket from 'ws';
 import { TIME_ZONE_MAX } from '../../src/domain/progression/streaks';
 import { testUser, type TestUser } from '../../src/server/testing/marketplace';
 import { callRaw, createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testing/test-app';
-import { CATEGORY_ID, expectSameRows, procedureInventory, snapshot } from './helpers';
+import { CATEGORY_ID, deleteOwnAccount, expectSameRows, procedureInventory, snapshot } from './helpers';
 
 /**
  * Issue 14: progression is the caller's own. Nothing a client calls names another user, awards XP, a quest or a
@@ -265,6 +265,56 @@ describe('the time zone a check-in sends', () => {
     for (const fragment of ['Busingen', 'Europe', stored!, 'GMT', 'time_zone', 'timeZone', 'zone']) {
       expect(everything, fragment).not.toContain(fragment);
     }
+  });
+});
+
+describe('rooms someone else adds a user to (review 14b F1)', () => {
+  const asUser = (who: TestUser, path: string, input: unknown) =>
+    callRaw(app, path, { method: 'POST', cookie: who.cookie, input });
+
+  it('earn the user nothing, even after every account that added them is deleted', async () => {
+    const minor = await testUser(app, { firstName: 'Mina' });
+    // Throw-away accounts, one room each: each makes its private room and pulls the user in.
+    const puppets: TestUser[] = [];
+    for (let i = 0; i < 5; i++) {
+      const puppet = await testUser(app);
+      const room = await asUser(puppet, 'rooms.create', { name: `Secret club ${i}`, description: '', isPrivate: true });
+      expect(room.status).toBe(200);
+      const added = await asUser(puppet, 'rooms.addMember', { id: (room.data as { id: string }).id, userId: minor.id });
+      expect(added.status).toBe(200);
+      puppets.push(puppet);
+    }
+    await app.events.drain();
+    for (const puppet of puppets) expect((await deleteOwnAccount(app, puppet)).status).toBe(200);
+    await app.events.drain();
+
+    // The user's own daily login reviews everything they have: the rooms are still theirs, but not chosen.
+    expect((await checkInAs(minor, { timeZone: 'UTC' })).status).toBe(200);
+    await app.events.drain();
+    const { rows } = await app.database.db.execute<{ rooms: number; awards: number }>(sql`
+      select (select count(*)::int from chat_room_members where user_id = ${minor.id}) as rooms,
+        (select count(*)::int from user_quests where user_id = ${minor.id})
+          + (select count(*)::int from user_badges where user_id = ${minor.id}) as awards`);
+    expect(rows[0]).toEqual({ rooms: 5, awards: 0 });
+    expect(await progressRows(minor.id)).toEqual({ xp: 25, streak: 1, grants: 1 });
+  });
+});
+
+describe('what the database itself refuses (0020)', () => {
+  it('a place name as the stored zone, whoever writes it (an old server during a rolling deploy)', async () => {
+    const { rows } = await app.database.db.execute<{ time_zone: string }>(
+      sql`select time_zone from user_streaks where user_id = ${victim.id}`,
+    );
+    for (const zone of ['Europe/Paris', 'Europe/Busingen', 'Etc/GMT+13', 'Etc/GMT-15', 'Etc/GMT+0', 'utc']) {
+      await expect(
+        app.database.db.execute(sql`update user_streaks set time_zone = ${zone} where user_id = ${victim.id}`),
+        zone,
+      ).rejects.toThrow();
+    }
+    const { rows: after } = await app.database.db.execute<{ time_zone: string }>(
+      sql`select time_zone from user_streaks where user_id = ${victim.id}`,
+    );
+    expect(after).toEqual(rows);
   });
 });
 

@@ -135,6 +135,36 @@ describe('calendar days', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('a zone sent in another spelling than the canonical one builds its formatter once, not on every call', () => {
+    // Firefox sends Asia/Kolkata, which Node's ICU calls Asia/Calcutta; odd casing is another spelling (review 14b N-a).
+    const spellings = ['Asia/Kolkata', 'ASIA/kolkata', 'asia/calcutta'];
+    // Counts constructions (vi.spyOn's wrapper cannot stand in for Intl's native constructor).
+    const Original = Intl.DateTimeFormat;
+    let builds = 0;
+    Intl.DateTimeFormat = new Proxy(Original, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        builds += 1;
+        return new target(...args);
+      },
+    });
+    try {
+      const first = spellings.map((zone) => calendarDayIn(at('2026-01-15T20:00:00Z'), zone));
+      const firstBuilds = builds;
+      for (let i = 0; i < 50; i++) {
+        for (const zone of spellings) {
+          expect(calendarDayIn(at('2026-01-15T20:00:00Z'), zone)).toBe('2026-01-16');
+          expect(resolveTimeZone(zone)).toBe(resolveTimeZone('Asia/Kolkata'));
+        }
+      }
+      expect(first).toEqual(['2026-01-16', '2026-01-16', '2026-01-16']);
+      // At most the first call of each spelling built anything (none, if an earlier test had sent it).
+      expect(firstBuilds).toBeLessThanOrEqual(spellings.length + 1);
+      expect(builds).toBe(firstBuilds);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+  });
 });
 
 describe('daily login XP (spec 1, section 9)', () => {

@@ -121,13 +121,21 @@ interface ZoneFormatters {
  */
 const ZONE_CACHE_MAX = 1_024;
 const UNKNOWN_ZONE_CACHE_MAX = 1_024;
+/**
+ * Other spellings Intl accepted, each pointing at its canonical name's formatters: browsers send some (Firefox's
+ * "Asia/Kolkata" is "Asia/Calcutta" to Node's ICU), and without this each of their calls would build a formatter
+ * only to find the canonical one cached (review 14b N-a). Spellings are endless ("asia/KOLKATA"...): bounded, and
+ * emptied when full, which costs a formatter per call again only to whoever sends thousands of them.
+ */
+const SPELLING_CACHE_MAX = 1_024;
 const zoneFormatters = new Map<string, ZoneFormatters>();
+const zoneSpellings = new Map<string, ZoneFormatters>();
 const unknownZones = new Set<string>();
 
 function formattersFor(zone: unknown): ZoneFormatters | null {
   if (typeof zone !== 'string' || zone.length === 0 || zone.length > TIME_ZONE_MAX) return null;
   if (!IANA_ZONE_SHAPE.test(zone)) return null;
-  const cached = zoneFormatters.get(zone);
+  const cached = zoneFormatters.get(zone) ?? zoneSpellings.get(zone);
   if (cached) return cached;
   if (unknownZones.has(zone)) return null;
   let day: Intl.DateTimeFormat;
@@ -146,14 +154,19 @@ function formattersFor(zone: unknown): ZoneFormatters | null {
     return null;
   }
   const canonical = day.resolvedOptions().timeZone;
-  const known = zoneFormatters.get(canonical);
-  if (known) return known;
-  const formatters: ZoneFormatters = {
-    day,
-    offset: new Intl.DateTimeFormat('en-US', { timeZone: canonical, timeZoneName: 'longOffset' }),
-  };
-  if (zoneFormatters.size >= ZONE_CACHE_MAX) zoneFormatters.clear();
-  zoneFormatters.set(canonical, formatters);
+  let formatters = zoneFormatters.get(canonical);
+  if (!formatters) {
+    formatters = {
+      day,
+      offset: new Intl.DateTimeFormat('en-US', { timeZone: canonical, timeZoneName: 'longOffset' }),
+    };
+    if (zoneFormatters.size >= ZONE_CACHE_MAX) zoneFormatters.clear();
+    zoneFormatters.set(canonical, formatters);
+  }
+  if (zone !== canonical) {
+    if (zoneSpellings.size >= SPELLING_CACHE_MAX) zoneSpellings.clear();
+    zoneSpellings.set(zone, formatters);
+  }
   return formatters;
 }
 

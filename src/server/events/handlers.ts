@@ -5,9 +5,11 @@ import { portfolioLiveListeners } from '../features/portfolio/publish-live';
 import { onAvatarSet } from '../features/progression/on-avatar-set';
 import { onCompletionConfirmed } from '../features/progression/on-completion-confirmed';
 import { onConversationOpened } from '../features/progression/on-conversation-opened';
+import { onDisputeResolved } from '../features/progression/on-dispute-resolved';
 import { onMessageSent } from '../features/progression/on-message-sent';
 import { onPortfolioItemAdded } from '../features/progression/on-portfolio-item-added';
 import { onProfileUpdated } from '../features/progression/on-profile-updated';
+import { onRefundIssued } from '../features/progression/on-refund-issued';
 import { onReviewSubmitted } from '../features/progression/on-review-submitted';
 import { onRoomCreated } from '../features/progression/on-room-created';
 import { onRoomMemberChanged } from '../features/progression/on-room-member-changed';
@@ -92,6 +94,8 @@ export const durableHandlers: readonly AnyEventHandler[] = [
   onRoomMemberChanged,
   onServiceCreated,
   onCompletionConfirmed,
+  onDisputeResolved,
+  onRefundIssued,
   onTransferSent,
   onReviewSubmitted,
   onPortfolioItemAdded,

@@ -7,6 +7,13 @@ import type { StatKey } from './stat-reach';
 const MESSAGE_STATS = ['messagesSent'] as const;
 const ROOM_STATS = ['roomsJoined'] as const;
 const PROFILE_STATS = ['profile'] as const;
+/** Every way a conversation's accepted_at is set: a confirmation (the client's or the sweep's) or a dispute's end. */
+const COMPLETION_STATS = [
+  'servicesCompleted',
+  'maxCompletedIn24h',
+  'maxCompletedInOneCategory',
+  'usersHelped',
+] as const;
 
 /**
  * The stats each event a progression handler runs on can change (ProgressStats' fields, each documented with the
@@ -21,8 +28,13 @@ export const STATS_MOVED_BY = {
   'room.created': ROOM_STATS,
   'room.member-changed': ROOM_STATS,
   'service.created': ['servicesCreated', 'categoriesWithServices'],
-  'completion.confirmed': ['servicesCompleted', 'maxCompletedIn24h', 'maxCompletedInOneCategory', 'usersHelped'],
-  'transfer.sent': ['earningsCents'],
+  'completion.confirmed': COMPLETION_STATS,
+  // A release (dispute.resolved) or a partial refund (refund.issued) ends a dispute by accepting the work.
+  'dispute.resolved': COMPLETION_STATS,
+  'refund.issued': COMPLETION_STATS,
+  // A payout follows an acceptance: its completion stats too, in case a way of accepting ever skips its own event
+  // (review 14b F2). A provider holding the completion awards still skips the review.
+  'transfer.sent': ['earningsCents', ...COMPLETION_STATS],
   // Received by the reviewee, left by the reviewer: one list for both users of the event.
   'review.submitted': ['reviewsReceived', 'ratingTotal', 'reviewsFourPlus', 'reviewsFiveStar', 'reviewsLeft'],
   'portfolio.item-added': ['portfolioItems'],

@@ -96,9 +96,9 @@ export async function loadProgressStats(
       )::bigint as earnings_cents,
       ${limited(sql`select 1 from ${messages} where sender_id = ${userId} and kind = 'text'`)}
         + ${limited(sql`select 1 from ${chatMessages} where sender_id = ${userId} and kind = 'text'`)} as messages_sent,
-      -- Only rooms the user chose: joined or created (added_by null) or, defensively, added by themselves. A room a
-      -- stranger added them to earns nothing (issue 14 review R5).
-      ${limited(sql`select 1 from ${chatRoomMembers} where user_id = ${userId} and (added_by is null or added_by = ${userId})`)} as rooms_joined,
+      -- Only rooms the user chose, joined or created: a room someone else added them to (invited) earns nothing,
+      -- even once the adder's account is gone (issue 14 reviews R5 and 14b F1).
+      ${limited(sql`select 1 from ${chatRoomMembers} where user_id = ${userId} and not invited`)} as rooms_joined,
       (select count(*) from received)::int as reviews_received,
       (select coalesce(sum(rating), 0) from received)::int as rating_total,
       (select count(*) from received where rating >= 4)::int as reviews_four_plus,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
@@ -6,13 +8,22 @@ import { payoutCents } from '../../../domain/settlement';
 import { MESSAGE_XP, MESSAGE_XP_DAILY_CAP } from '../../../domain/progression/xp';
 import { QUESTS } from '../../../domain/progression/quests';
 import { PROGRESS_TEXTS } from '../../../domain/progression/texts';
+import { MIGRATIONS_FOLDER } from '../../db/database';
 import type { AppEvent } from '../../events/app-events';
 import { durableHandlers } from '../../events/handlers';
 import { recordEvents } from '../../events/record-events';
 import { channels } from '../../realtime/channels';
 import { listen } from '../../testing/listen';
 import { paidConversation, onboardProvider, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
-import { createTestApp, unlimitedMutations, upload, type TestApp } from '../../testing/test-app';
+import {
+  ADMIN_TEST_PASSWORD,
+  createTestApp,
+  signInAdmin,
+  STRONG_PASSWORD,
+  unlimitedMutations,
+  upload,
+  type TestApp,
+} from '../../testing/test-app';
 import { backfillProgress, BACKFILL_LOCK_KEY, BACKFILL_RUN } from './backfill-progress';
 import { onMessageSent } from './on-message-sent';
 import { progressionProbe } from './progression-probe';
@@ -24,7 +35,11 @@ const { ok } = trpcAs(() => app);
 
 beforeAll(async () => {
   // Tests send dozens of messages as one user: the per-user mutation limit has its own tests.
-  app = await createTestApp({}, { mutationLimiter: unlimitedMutations });
+  // The admin resolves disputes (a provider's completion accepted that way).
+  app = await createTestApp(
+    { ADMIN_EMAIL: 'progression-admin@example.com', ADMIN_PASSWORD: ADMIN_TEST_PASSWORD },
+    { mutationLimiter: unlimitedMutations },
+  );
 });
 afterAll(() => app.close());
 
@@ -338,10 +353,10 @@ describe('the other events', () => {
     expect(await badgesOf(member.id)).toEqual([]);
     expect(await progressOf(member.id)).toMatchObject({ xp: 0, ledger: 0 });
     expect(live.seen).toEqual([]);
-    const { rows } = await db().execute<{ added_by: string | null }>(
-      sql`select added_by from chat_room_members where user_id = ${member.id}`,
+    const { rows } = await db().execute<{ added_by: string | null; invited: boolean }>(
+      sql`select added_by, invited from chat_room_members where user_id = ${member.id}`,
     );
-    expect(rows.map((r) => r.added_by)).toEqual(Array(5).fill(stranger.id));
+    expect(rows).toEqual(Array(5).fill({ added_by: stranger.id, invited: true }));
     // The stranger made those rooms: they are rooms the stranger chose.
     expect(await questsOf(stranger.id)).toEqual(['join_chat_rooms']);
     expect(await badgesOf(stranger.id)).toContain('rooms_5');
@@ -361,6 +376,152 @@ describe('the other events', () => {
       xp: questXp('join_chat_rooms'),
     });
     live.stop();
+  });
+});
+
+describe('rooms someone else added you to (review 14b F1)', () => {
+  it('still earn nothing once the stranger who added you has deleted their account', async () => {
+    const stranger = await testUser(app);
+    const member = await testUser(app);
+    for (let i = 0; i < 5; i++) {
+      const { id } = await ok(stranger, 'rooms.create', { name: `Hidden ${i}`, description: '', isPrivate: true });
+      await ok(stranger, 'rooms.addMember', { id, userId: member.id });
+    }
+    await settle();
+    await ok(stranger, 'accounts.deleteAccount', { confirmEmail: stranger.email, password: STRONG_PASSWORD });
+    await settle();
+    // The adder is gone from the record; the invitation is not.
+    const { rows } = await db().execute<{ added_by: string | null; invited: boolean }>(
+      sql`select added_by, invited from chat_room_members where user_id = ${member.id}`,
+    );
+    expect(rows).toEqual(Array(5).fill({ added_by: null, invited: true }));
+
+    // The member's next action that moves XP (their daily login) reviews everything they have.
+    const answer = await ok(member, 'progression.checkIn', { timeZone: 'UTC' });
+    await settle();
+    expect(answer.awarded).not.toBeNull();
+    expect(await questsOf(member.id)).toEqual([]);
+    expect(await badgesOf(member.id)).toEqual([]);
+    const mine = await ok(member, 'progression.get');
+    expect(mine.quests.find((q) => q.slug === 'join_chat_rooms')).toMatchObject({ current: 0, completed: false });
+  });
+
+  it("0020's backfill marks as invited the memberships made before it that the user cannot have chosen", async () => {
+    const host = await testUser(app);
+    const legacy = await testUser(app);
+    const secret = await ok(host, 'rooms.create', { name: 'Old private', description: '', isPrivate: true });
+    const open = await ok(host, 'rooms.create', { name: 'Old public', description: '', isPrivate: false });
+    const invitedOpen = await ok(host, 'rooms.create', { name: 'Old public 2', description: '', isPrivate: false });
+    await settle();
+    // As 0019 left them: no invited flag; added_by known only for rows added after 0019.
+    await db().execute(sql`
+      insert into chat_room_members (room_id, user_id, role, added_by) values
+        (${secret.id}, ${legacy.id}, 'member', null),
+        (${open.id}, ${legacy.id}, 'member', null),
+        (${invitedOpen.id}, ${legacy.id}, 'member', ${host.id})`);
+    await db().execute(
+      sql`update chat_room_members set invited = false where room_id in (${secret.id}, ${open.id}, ${invitedOpen.id})`,
+    );
+
+    // The migration's own UPDATE, as it ran on the rows it found.
+    const migration = readFileSync(path.join(MIGRATIONS_FOLDER, '0020_room_invites_and_coarse_zones.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('UPDATE'));
+    expect(backfill).toBeDefined();
+    await db().execute(sql.raw(backfill!));
+
+    const { rows } = await db().execute<{ room: string; user_id: string; invited: boolean }>(sql`
+      select r.name as room, m.user_id, m.invited from chat_room_members m join chat_rooms r on r.id = m.room_id
+      where m.room_id in (${secret.id}, ${open.id}, ${invitedOpen.id}) order by r.name, m.user_id = ${host.id}`);
+    expect(rows.map((r) => [r.room, r.user_id === host.id ? 'host' : 'legacy', r.invited])).toEqual([
+      ['Old private', 'legacy', true],
+      ['Old private', 'host', false],
+      ['Old public', 'legacy', false],
+      ['Old public', 'host', false],
+      ['Old public 2', 'legacy', true],
+      ['Old public 2', 'host', false],
+    ]);
+    // Only the public room they joined counts toward their quest.
+    const mine = await ok(legacy, 'progression.get');
+    expect(mine.quests.find((q) => q.slug === 'join_chat_rooms')).toMatchObject({ current: 1 });
+  });
+});
+
+describe('a completion accepted by a dispute resolution (review 14b F2)', () => {
+  const dispute = (client: TestUser, id: string) =>
+    ok(client, 'settlement.dispute', {
+      conversationId: id,
+      reason: 'Not as described',
+      description: 'Only half of the agreed work was delivered.',
+    });
+
+  /** A provider paid for nothing yet but already holding earnings_500, whose finished work the client disputes. */
+  async function disputedWork() {
+    const provider = await testUser(app);
+    const client = await testUser(app);
+    await onboardProvider(app, provider);
+    const id = await paidConversation(app, provider, client, 100);
+    await ok(provider, 'conversations.act', { id, action: 'start' });
+    await ok(provider, 'conversations.act', { id, action: 'complete' });
+    await dispute(client, id);
+    await settle();
+    // As if $500 had been earned before: the payout's own event then has nothing left to move for them.
+    await db().execute(sql`insert into user_badges (user_id, badge_slug) values (${provider.id}, 'earnings_500')`);
+    expect(await questsOf(provider.id)).not.toContain('complete_service');
+    return { provider, client, id };
+  }
+
+  it('a release to the provider awards what a confirmation would, once, with its celebration', async () => {
+    const admin = await signInAdmin(app);
+    const { provider, id } = await disputedWork();
+    const live = listen(app.bus, channels.progression(provider.id));
+    await ok(admin, 'settlement.resolveDispute', { conversationId: id, resolution: 'release' });
+    await settle();
+    expect(await questsOf(provider.id)).toContain('complete_service');
+    expect(await badgesOf(provider.id)).toContain('first_service_completed');
+    expect(live.seen).toContainEqual<ProgressionLiveEvent>({
+      type: 'quest-completed',
+      slug: 'complete_service',
+      title: QUESTS.find((q) => q.slug === 'complete_service')!.title,
+      xp: questXp('complete_service'),
+    });
+    live.stop();
+  });
+
+  it('a payout catches a completion whose acceptance reached progression by no event of its own', async () => {
+    const provider = await testUser(app);
+    const client = await testUser(app);
+    const id = await conversationBetween(provider, client);
+    await settle();
+    await db().execute(sql`insert into user_badges (user_id, badge_slug) values (${provider.id}, 'earnings_500')`);
+    // accepted_at set with no event (a future way of accepting that forgot one), then the payout's event.
+    await db().execute(sql`update conversations set accepted_at = now() where id = ${id}`);
+    await recordEvents(db(), [
+      {
+        type: 'transfer.sent',
+        transferId: 'no-such-transfer',
+        amountCents: 1_000,
+        actorId: null,
+        conversationId: id,
+        participants: { clientId: client.id, providerId: provider.id },
+        message: null,
+        state: null,
+      } as unknown as AppEvent,
+    ]);
+    await settle();
+    expect(await questsOf(provider.id)).toContain('complete_service');
+  });
+
+  it('a partial refund that pays the provider the rest awards it too; a full refund awards nothing', async () => {
+    const admin = await signInAdmin(app);
+    const partial = await disputedWork();
+    await ok(admin, 'settlement.resolveDispute', { conversationId: partial.id, resolution: 'partial', refund: 40 });
+    await settle();
+    expect(await questsOf(partial.provider.id)).toContain('complete_service');
+
+    const refunded = await disputedWork();
+    await ok(admin, 'settlement.resolveDispute', { conversationId: refunded.id, resolution: 'refund' });
+    await settle();
+    expect(await questsOf(refunded.provider.id)).not.toContain('complete_service');
   });
 });
 

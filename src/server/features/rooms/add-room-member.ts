@@ -28,10 +28,12 @@ export async function addRoomMember(
     if (target.standing !== 'outsider') throw new AppError('ROOM_ALREADY_MEMBER');
     const name = await noticeNameOf(tx, input.userId);
     if (name === null) throw new AppError('ROOM_CANNOT_ADD');
-    // Who added them, when it was someone else: a room one was pulled into is not a room one joined, and earns no
-    // progression (progress-stats.ts rooms_joined, issue 14 review R5).
-    const addedBy = input.userId === actor.id ? null : actor.id;
-    await tx.insert(chatRoomMembers).values({ roomId: input.id, userId: input.userId, role: 'member', addedBy });
+    // Marked as invited: a room one was pulled into is not a room one joined, and earns no progression
+    // (progress-stats.ts rooms_joined, issue 14 reviews R5 and 14b F1). The flag, not added_by, says so: added_by
+    // empties when the adder deletes their account. Adding oneself cannot happen (one is a member already, above).
+    await tx
+      .insert(chatRoomMembers)
+      .values({ roomId: input.id, userId: input.userId, role: 'member', addedBy: actor.id, invited: true });
     const member = (await loadRoomMember(tx, input.id, input.userId))!;
     emit({ type: 'room.member-changed', actorId: actor.id, roomId: input.id, member });
     // The added user's rooms list gains the room (a private one appears there only now).
