@@ -33,6 +33,8 @@ export interface DispatchLog {
 
 export interface BatchResult {
   claimed: number;
+  /** Deliveries claimed but left for the next batch, because requests were waiting for the database. */
+  leftOver: number;
   /** The soonest retry this batch scheduled, if any. */
   retryInMs: number | null;
   /** What the handlers that succeeded emitted (HandlerContext.emit): committed with the batch, for the live listeners. */
@@ -75,8 +77,15 @@ export async function dispatchBatch(
   handlers: ReadonlyMap<string, AnyEventHandler>,
   limits: DispatchLimits,
   log: DispatchLog,
+  /**
+   * Whether requests are waiting for a database connection: then the batch commits after the delivery in hand and
+   * leaves the rest for the next one, which queues behind them. On the embedded database the batch holds the only
+   * connection, and a chat message sent meanwhile waited for the whole batch (bench/messaging: paced p99 from 6 ms
+   * without progression's handlers to 170 ms with them).
+   */
+  othersWaiting: () => boolean = () => false,
 ): Promise<BatchResult> {
-  if (handlers.size === 0) return { claimed: 0, retryInMs: null, emitted: [] };
+  if (handlers.size === 0) return { claimed: 0, leftOver: 0, retryInMs: null, emitted: [] };
   const names = JSON.stringify([...handlers.keys()]);
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<ClaimedDelivery>(sql`
@@ -90,7 +99,10 @@ export async function dispatchBatch(
     const done: { event_id: string; handler: string }[] = [];
     const emitted: AppEvent[] = [];
     let retryInMs: number | null = null;
+    let handled = 0;
     for (const row of rows) {
+      if (handled > 0 && othersWaiting()) break;
+      handled++;
       const handler = handlers.get(row.handler) as EventHandler | undefined;
       const event = { ...row.payload, type: row.type } as AppEvent;
       if (!handler || handler.on !== event.type) {
@@ -144,7 +156,7 @@ export async function dispatchBatch(
         using jsonb_to_recordset(${JSON.stringify(done)}::jsonb) as x(event_id bigint, handler text)
         where d.event_id = x.event_id and d.handler = x.handler`);
     }
-    return { claimed: rows.length, retryInMs, emitted };
+    return { claimed: rows.length, leftOver: rows.length - handled, retryInMs, emitted };
   });
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AppEvent, EventOf } from './app-events';
-import { registerHandlers } from './dispatcher';
+import { DISPATCH_LIMITS, dispatchBatch, registerHandlers } from './dispatcher';
 import { createDomainEvents, type DomainEvents, type DomainEventsOptions } from './domain-events';
 import { defineHandler, defineLiveListener, type AnyEventHandler } from './handlers';
 import { inTransaction } from './in-transaction';
@@ -310,6 +310,32 @@ describe('running handlers', () => {
     expect(heard).toEqual(['live-1']);
     expect(log.errors).toEqual(['live event listener failed']);
     expect(await count(sql`select count(*) as n from domain_events where payload ->> 'userId' = 'live-1'`)).toBe(1);
+  });
+});
+
+describe('sharing the database with requests', () => {
+  it('a batch commits after the delivery in hand when requests wait for a connection, and leaves the rest due', async () => {
+    const handlers = [countingHandler('yield.counted', 'request.created')];
+    await registerHandlers(database.db, handlers);
+    const byName = new Map(handlers.map((h) => [h.name, h]));
+    await recordEvents(
+      database.db,
+      ['y1', 'y2', 'y3'].map((requestId) => ({ type: 'request.created', actorId: 'u', requestId }) as const),
+    );
+    const waiting = () => true;
+    const first = await dispatchBatch(database.db, byName, DISPATCH_LIMITS, recordingLog(), waiting);
+    expect(first).toMatchObject({ claimed: 3, leftOver: 2 });
+    expect(await runsOf(database.db, 'yield.counted')).toHaveLength(1);
+    // The ones left are still due: the next batches take them, one each while requests keep waiting.
+    expect(await dispatchBatch(database.db, byName, DISPATCH_LIMITS, recordingLog(), waiting)).toMatchObject({
+      claimed: 2,
+      leftOver: 1,
+    });
+    expect(await dispatchBatch(database.db, byName, DISPATCH_LIMITS, recordingLog())).toMatchObject({
+      claimed: 1,
+      leftOver: 0,
+    });
+    expect(await runsOf(database.db, 'yield.counted')).toHaveLength(3);
   });
 });
 

@@ -72,6 +72,8 @@ export function createDomainEvents({
     liveByType.set(listener.on, [...(liveByType.get(listener.on) ?? []), listener as LiveListener]);
   }
 
+  // Requests queued for a connection of the pool (on the embedded database, its only one).
+  const othersWaiting = () => db.$client.waitingCount > 0;
   let started = false;
   let stopping = false;
   /** Every batch and pruning runs on this chain: one at a time per server, and stop() waits for its end. */
@@ -104,7 +106,7 @@ export function createDomainEvents({
   }
 
   const batch = (): Promise<BatchResult> =>
-    exclusive(() => dispatchBatch(db, byName, limits, log)).then(
+    exclusive(() => dispatchBatch(db, byName, limits, log, othersWaiting)).then(
       (result) => {
         // The batch committed: what its handlers emitted goes live now (and wakes the handlers of those events, if any).
         if (announce(result.emitted)) wake();
@@ -113,7 +115,7 @@ export function createDomainEvents({
       (error: unknown) => {
         // The database is unreachable or the batch itself failed: its deliveries are untouched, the poll retries.
         log.error({ err: error }, 'event dispatch failed');
-        return { claimed: 0, retryInMs: null, emitted: [] };
+        return { claimed: 0, leftOver: 0, retryInMs: null, emitted: [] };
       },
     );
 
@@ -129,7 +131,7 @@ export function createDomainEvents({
       wokenAgain = false;
       const result = await batch();
       // A full batch means more may be due right now.
-      if (result.claimed === limits.batchSize) wokenAgain = true;
+      if (result.claimed === limits.batchSize || result.leftOver > 0) wokenAgain = true;
       if (result.retryInMs !== null) retryInMs = Math.min(retryInMs ?? result.retryInMs, result.retryInMs);
     } while (wokenAgain && !stopping);
     if (!stopping) schedulePoll(Math.min(pollMs, retryInMs ?? pollMs));
