@@ -1,6 +1,20 @@
+import { z } from 'zod';
+
 /**
  * Reports and community polls (spec 2 sections 2-8, spec 3 sections 2-9; issue 15 items 2-3). The rules and texts
  * live here; the server enforces them, the web mirrors them.
+ *
+ * How a poll ends (issue 15 item 3, beyond the spec; decided here):
+ * - A poll is open for votes while it is active and before expires_at (created_at + 7 days). After expires_at it
+ *   reads "Expired" and refuses votes at once, even before the sweep has closed it.
+ * - The server's poll sweep (every minute) closes each expired poll: is_active false, closed_at, and its outcome by
+ *   `pollOutcome`: passed when at least POLL_MIN_VOTES members voted and yes outnumbers no (a tie fails), else failed.
+ * - Nothing is deleted or banned by a vote: minors vote here, so a passed poll only asks an admin to act. A passed
+ *   service_deletion poll asks for the service to be hidden from listings until an admin confirms or restores it; a
+ *   passed user_ban poll flags the user for an admin. Both outcomes go to the admins' live channel and, with the
+ *   poll's start, to audit_events.
+ * - A service or user with an active poll cannot get another (one active poll per subject, a database key); once
+ *   closed, a new poll may start.
  */
 
 export const POLL_TYPES = ['service_deletion', 'user_ban'] as const;
@@ -15,14 +29,126 @@ export type PollOutcome = (typeof POLL_OUTCOMES)[number];
 
 /** Spec 2 section 9: a poll runs 7 days. */
 export const POLL_DURATION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Spec 2 section 7: /polls lists the active polls expiring within 7 days. */
+export const POLL_LISTING_WINDOW_MS = POLL_DURATION_MS;
+/** A poll passes only with at least this many votes (beyond the spec): a handful of accounts cannot pass one. */
+export const POLL_MIN_VOTES = 5;
 
 export const POLL_LIMITS = {
   titleMax: 200,
   /** The reason: required in practice (spec 2 section 5). */
   descriptionMax: 2000,
+  /** /polls shows at most this many polls (newest first). */
+  listMax: 50,
+  /** Polls one sweep run closes at most (the next run takes the rest). */
+  sweepBatch: 100,
 } as const;
 
 export const REPORT_LIMITS = {
   reasonMax: 100,
   descriptionMax: 2000,
+  /** Services whose report counts one admin call asks for (a page of admin cards). */
+  countsMaxServices: 100,
+  /** The reports of one service an admin reads at once, newest first. */
+  listMax: 200,
 } as const;
+
+/** Why a member reports a service (beyond the spec, which only stores a reason): a short fixed list. */
+export const REPORT_REASONS = [
+  'Inappropriate content',
+  'Spam or scam',
+  'Unsafe for minors',
+  'Misleading',
+  'Other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** The spec's texts (spec 2 section 8, spec 3 section 8), and ours for what goes beyond it. */
+export const POLL_MESSAGES = {
+  loadFailed: 'Failed to load polls',
+  voteStatusFailed: 'Error checking vote status',
+  alreadyVoted: 'You have already voted on this poll',
+  voteFailed: 'Failed to cast vote',
+  voted: 'Vote cast successfully!',
+  createFailed: 'Failed to create community poll',
+  created: 'Community poll created successfully',
+  reportsLoadFailed: 'Failed to load service reports',
+  // Ours (beyond the spec):
+  pollEnded: 'This poll has ended',
+  pollNotFound: 'Poll not found',
+  alreadyActive: 'A community poll is already active for this subject',
+  reasonRequired: 'Please enter a reason for the poll',
+  userNotFound: 'User not found',
+  expired: 'Expired',
+  noPolls: 'There are no active community polls right now.',
+} as const;
+
+export const REPORT_MESSAGES = {
+  reasonRequired: 'Please select a reason',
+  descriptionRequired: 'Please describe the problem',
+  descriptionTooLong: `Description cannot exceed ${REPORT_LIMITS.descriptionMax} characters`,
+  submitted: 'Report submitted. Thank you for keeping SkillNest safe.',
+  submitFailed: 'Failed to submit report',
+  alreadyReported: 'You have already reported this service',
+  ownService: 'You cannot report your own service',
+  signInToReport: 'Please sign in to report a service',
+} as const;
+
+const uuid = z.uuid();
+
+export const reportServiceSchema = z.object({
+  serviceId: uuid,
+  reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.reasonRequired }),
+  description: z
+    .string({ error: REPORT_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, { error: REPORT_MESSAGES.descriptionRequired })
+    .max(REPORT_LIMITS.descriptionMax, { error: REPORT_MESSAGES.descriptionTooLong }),
+});
+export type ReportServiceInput = z.input<typeof reportServiceSchema>;
+
+const pollReason = z
+  .string({ error: POLL_MESSAGES.reasonRequired })
+  .trim()
+  .min(1, { error: POLL_MESSAGES.reasonRequired })
+  .max(POLL_LIMITS.descriptionMax);
+/** Blank means "use the default title" (defaultPollTitle). */
+const pollTitle = z.string().trim().max(POLL_LIMITS.titleMax).optional();
+
+/** An admin starts a poll about a service or about a user; the reason is required (spec 2 section 5). */
+export const createPollSchema = z.discriminatedUnion('pollType', [
+  z.object({ pollType: z.literal('service_deletion'), serviceId: uuid, title: pollTitle, description: pollReason }),
+  z.object({
+    pollType: z.literal('user_ban'),
+    targetUserId: z.string().trim().min(1).max(100),
+    title: pollTitle,
+    description: pollReason,
+  }),
+]);
+export type CreatePollInput = z.input<typeof createPollSchema>;
+
+export const castVoteSchema = z.object({ pollId: uuid, vote: z.enum(POLL_VOTES) });
+
+/** The title a poll gets when the admin leaves it blank, from its subject (a service's title, a user's name). */
+export function defaultPollTitle(pollType: PollType, subjectName: string): string {
+  const title = pollType === 'service_deletion' ? `Remove service: ${subjectName}` : `Ban user: ${subjectName}`;
+  return [...title].slice(0, POLL_LIMITS.titleMax).join('');
+}
+
+/** "Xd Yh remaining" until expiresAt, or "Expired" once it has passed (spec 2 section 4). */
+export function formatTimeRemaining(expiresAt: Date | string, now: Date = new Date()): string {
+  const left = new Date(expiresAt).getTime() - now.getTime();
+  if (!(left > 0)) return POLL_MESSAGES.expired;
+  const hours = Math.floor(left / (60 * 60 * 1000));
+  return `${Math.floor(hours / 24)}d ${hours % 24}h remaining`;
+}
+
+/** Whether a poll still takes votes: active and not past expires_at (the sweep may not have closed it yet). */
+export function isPollOpen(poll: { isActive: boolean; expiresAt: Date | string }, now: Date = new Date()): boolean {
+  return poll.isActive && new Date(poll.expiresAt).getTime() > now.getTime();
+}
+
+/** What an ended poll came to: passed with at least POLL_MIN_VOTES votes and more yes than no (see the top). */
+export function pollOutcome(counts: { yes: number; no: number }): PollOutcome {
+  return counts.yes + counts.no >= POLL_MIN_VOTES && counts.yes > counts.no ? 'passed' : 'failed';
+}

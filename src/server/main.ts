@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { ConfigError, configuredAdmin, loadConfig } from './config';
 import { ensureServiceCategories } from './db/categories';
 import { startProgression } from './features/progression/backfill-progress';
+import { startPollSweep } from './features/moderation/poll-sweep';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrateDatabase, openDatabase } from './db/database';
 import { bootstrapAdmin } from './features/accounts/bootstrap-admin';
@@ -44,6 +45,11 @@ async function main() {
     server.log.error({ err: error }, 'upload sweep failed'),
   );
 
+  // Community polls close when they expire (issue 15): their outcome is recorded and announced to the admins.
+  const stopPollSweep = startPollSweep({ db: database.db, events }, (error) =>
+    server.log.error({ err: error }, 'poll sweep failed'),
+  );
+
   let stopProgression = async () => {};
   let stopping = false;
   async function shutdown(signal: string) {
@@ -52,6 +58,7 @@ async function main() {
     server.log.info(`${signal}: shutting down`);
     await stopSweep();
     await stopUploadSweep();
+    await stopPollSweep();
     // Before the database closes: a backfill batch is never cut in half.
     await stopProgression();
     await server.close();

@@ -285,6 +285,8 @@ export interface World {
   /** The provider's private chat room, the client a member; a message of the client's in it. */
   roomId: string;
   roomMessage: { id: string; sentAt: string };
+  /** The client's feedback item: only the client and admins may see it. */
+  feedbackId: string;
 }
 
 export async function buildWorld(app: TestApp): Promise<World> {
@@ -345,6 +347,11 @@ export async function buildWorld(app: TestApp): Promise<World> {
   await ok(provider, 'rooms.addMember', { id: room.id, userId: client.id });
   const roomMessage = await ok(client, 'roomMessages.send', { roomId: room.id, content: 'My bus leaves at 4.' });
   await ok(provider, 'roomMessages.react', { messageId: roomMessage.id, emoji: '👍' });
+  const feedbackItem = await ok(client, 'feedback.submit', {
+    title: 'Client feedback',
+    category: 'General',
+    message: 'The client wrote this.',
+  });
 
   return {
     provider,
@@ -369,6 +376,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
     firstMessage: { id: messages[0]!.id, createdAt: new Date(messages[0]!.createdAt).toISOString() },
     roomId: room.id,
     roomMessage: { id: roomMessage.id, sentAt: roomMessage.sentAt },
+    feedbackId: feedbackItem.id,
   };
 }
 
@@ -385,6 +393,19 @@ export function inputsAgainst(world: World): Record<string, unknown> {
     'accounts.sessionEvents': {},
     'progression.checkIn': { timeZone: 'Europe/Paris' },
     'progression.events': {},
+    'feedback.submit': { title: 'Attacker feedback', category: 'General', message: 'Hello' },
+    'feedback.events': {},
+    'feedback.adminEvents': {},
+    'feedback.adminList': { status: 'unresolved', limit: 10 },
+    'feedback.respond': { id: w.feedbackId, response: 'Closed by attacker' },
+    'feedback.resolve': { id: w.feedbackId },
+    'reports.submit': { serviceId: w.serviceId, reason: 'Other', description: 'Attack' },
+    'reports.counts': { serviceIds: [w.serviceId] },
+    'reports.forService': { serviceId: w.serviceId },
+    'reports.adminEvents': {},
+    'polls.vote': { pollId: '00000000-0000-4000-8000-000000000000', vote: 'yes' },
+    'polls.create': { pollType: 'service_deletion', serviceId: w.serviceId, description: 'Attack' },
+    'polls.events': {},
     'profiles.update': {
       firstName: 'Mallory',
       lastName: 'Attacker',

@@ -1,37 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { POLL_LIMITS, POLL_OUTCOMES, POLL_TYPES, POLL_VOTES, REPORT_LIMITS } from '../../../domain/polls';
+import { POLL_LIMITS, POLL_OUTCOMES, POLL_TYPES, POLL_VOTES } from '../../../domain/polls';
 import { users } from './auth';
 import { instant, userRef } from './columns';
 import { services } from './services';
 
 const max = (n: number) => sql.raw(String(n));
-
-/** A member's report of a service (spec 2 section 3): one per member per service (issue 15 item 2). */
-export const serviceReports = pgTable(
-  'service_reports',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    reporterId: text('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: text('reason').notNull(),
-    description: text('description').notNull().default(''),
-    createdAt: instant('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('service_reports_service_reporter_key').on(t.serviceId, t.reporterId),
-    index('service_reports_service_created_idx').on(t.serviceId, t.createdAt),
-    check('service_reports_reason_length', sql`char_length(${t.reason}) between 1 and ${max(REPORT_LIMITS.reasonMax)}`),
-    check(
-      'service_reports_description_length',
-      sql`char_length(${t.description}) <= ${max(REPORT_LIMITS.descriptionMax)}`,
-    ),
-  ],
-);
 
 export const pollTypeEnum = pgEnum('poll_type', POLL_TYPES);
 export const pollVoteEnum = pgEnum('poll_vote', POLL_VOTES);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { REPORT_LIMITS } from '../../../domain/polls';
 import { DELIVERY_METHODS, PRICING_TYPES, type ServiceLocation } from '../../../domain/services';
 import { users } from './auth';
 import { serviceCategories } from './service-categories';
@@ -74,10 +75,23 @@ export const serviceReports = pgTable(
     serviceId: uuid('service_id')
       .notNull()
       .references(() => services.id, { onDelete: 'cascade' }),
+    /** Null once the reporter's account is gone: the report stays for the admins. */
     reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     description: text('description'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('service_reports_service_idx').on(t.serviceId)],
+  (t) => [
+    index('service_reports_service_idx').on(t.serviceId),
+    // One report per member per service (issue 15 item 2), even for two sent at once.
+    uniqueIndex('service_reports_service_reporter_key').on(t.serviceId, t.reporterId),
+    check(
+      'service_reports_reason_length',
+      sql`char_length(${t.reason}) between 1 and ${sql.raw(String(REPORT_LIMITS.reasonMax))}`,
+    ),
+    check(
+      'service_reports_description_length',
+      sql`char_length(${t.description}) <= ${sql.raw(String(REPORT_LIMITS.descriptionMax))}`,
+    ),
+  ],
 );

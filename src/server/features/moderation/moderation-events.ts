@@ -1,7 +1,76 @@
+import type { PollOutcome, PollType } from '../../../domain/polls';
+
 /**
  * Reports' and polls' domain events (recorded with each change) and what travels live: polls for signed-in members,
- * reports and poll outcomes for admins. Filled in by the moderation feature.
+ * reports and poll outcomes for admins. Plain JSON (instants as ISO strings): events are stored as jsonb.
  */
-export type ModerationAppEvent = { type: 'report.submitted'; reporterId: string; serviceId: string; reportId: string };
 
-export type ModerationLiveEvent = { type: 'polls-changed' };
+/** A poll as /polls shows it, without the viewer's own vote. The subject is a service's title or a user's name only. */
+export type PollData = {
+  id: string;
+  pollType: PollType;
+  title: string;
+  description: string;
+  serviceId: string | null;
+  targetUserId: string | null;
+  /** The service's title, or the user's display name: never another field of theirs. */
+  subjectName: string;
+  expiresAt: string;
+  createdAt: string;
+  yes: number;
+  no: number;
+};
+
+/** One report as an admin reads it (spec 3: reason, reporter, date). */
+export type ReportData = {
+  id: string;
+  serviceId: string;
+  reason: string;
+  description: string;
+  reporterName: string;
+  createdAt: string;
+};
+
+export type ModerationAppEvent =
+  /** `reportCount` is the service's count with this report, so admin cards update without a read. */
+  | {
+      type: 'report.submitted';
+      reporterId: string;
+      serviceId: string;
+      reportId: string;
+      report: ReportData;
+      reportCount: number;
+    }
+  | { type: 'poll.created'; actorId: string; pollId: string; poll: PollData }
+  /** The poll's counts after the vote (votes on one poll are serialized by its row lock, so they only grow). */
+  | { type: 'poll.voted'; actorId: string; pollId: string; yes: number; no: number }
+  /** The sweep closed an expired poll (actorId null: the server acted). */
+  | {
+      type: 'poll.closed';
+      actorId: null;
+      pollId: string;
+      pollType: PollType;
+      serviceId: string | null;
+      targetUserId: string | null;
+      outcome: PollOutcome;
+      yes: number;
+      no: number;
+    };
+
+export type ModerationLiveEvent =
+  | { type: 'poll-created'; poll: PollData }
+  | { type: 'poll-votes'; pollId: string; yes: number; no: number }
+  | { type: 'poll-closed'; pollId: string; outcome: PollOutcome; yes: number; no: number }
+  /** Admins only (moderationAdmin). */
+  | { type: 'report-submitted'; serviceId: string; reportCount: number; report: ReportData }
+  /** Admins only: what an ended poll asks of them (a passed service_deletion hides the service; a user_ban flags). */
+  | {
+      type: 'poll-outcome';
+      pollId: string;
+      pollType: PollType;
+      serviceId: string | null;
+      targetUserId: string | null;
+      outcome: PollOutcome;
+      yes: number;
+      no: number;
+    };

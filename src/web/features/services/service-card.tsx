@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useSession } from '../accounts/api';
 import { useRequestedServices } from '../conversations/api';
+import { ReportServiceButton } from '../moderation/report-service-button';
 import { useRequestService } from './api';
 import { CategoryIcon } from './category-icon';
 
@@ -57,6 +58,7 @@ export function ServiceCard({ service, actions }: { service: ServiceCardData; ac
             )}
             {DELIVERY_LABELS[service.deliveryMethod]}
           </span>
+          <ReportServiceButton serviceId={service.id} ownerId={service.userId} className="ml-auto h-7 px-2" />
         </div>
         <h3 className="font-semibold leading-snug">
           <Link to={`/services/${service.id}`} className="hover:underline">

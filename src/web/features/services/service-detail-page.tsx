@@ -18,6 +18,7 @@ import { useSession } from '../accounts/api';
 import { useService } from './api';
 import { CategoryIcon } from './category-icon';
 import { RequestButton } from './service-card';
+import { ReportServiceButton } from '../moderation/report-service-button';
 
 /** /services/{id}: the whole service and its provider. */
 export function ServiceDetailPage() {
@@ -107,6 +108,7 @@ export function ServiceDetailPage() {
             ) : (
               <RequestButton service={s} />
             )}
+            <ReportServiceButton serviceId={s.id} ownerId={s.userId} className="self-start" />
           </CardContent>
         </Card>
       </div>

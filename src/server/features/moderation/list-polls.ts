@@ -1,0 +1,20 @@
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { POLL_LIMITS, POLL_LISTING_WINDOW_MS, type PollVote } from '../../../domain/polls';
+import type { Db } from '../../db/database';
+import { polls } from '../../db/schema/moderation';
+import type { PollData } from './moderation-events';
+import { pollDataOf, selectPolls } from './poll-data';
+
+export type PollView = PollData & { myVote: PollVote | null };
+
+/**
+ * /polls: the active polls expiring within 7 days (spec 2 section 7), newest first, at most POLL_LIMITS.listMax,
+ * each with its counts and the viewer's own vote (spec's get_poll_results, has_user_voted, get_user_vote in one read).
+ */
+export async function listPolls(deps: { db: Db }, viewer: { id: string }, now = new Date()): Promise<PollView[]> {
+  const rows = await selectPolls(deps.db, viewer.id)
+    .where(and(eq(polls.isActive, true), lte(polls.expiresAt, new Date(now.getTime() + POLL_LISTING_WINDOW_MS))))
+    .orderBy(desc(polls.createdAt), desc(polls.id))
+    .limit(POLL_LIMITS.listMax);
+  return rows.map((row) => ({ ...pollDataOf(row), myVote: row.myVote ?? null }));
+}

@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { POLL_MESSAGES, REPORT_MESSAGES } from '../../../domain/polls';
+import { withFeedback } from '../../lib/mutation-feedback';
+import { useTRPC } from '../../lib/trpc';
+import { applyOwnVote, applyPollEvent, type PollView } from './polls-cache';
+
+/** /polls: the active polls with their counts and the caller's own vote. */
+export function usePolls(enabled = true) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.polls.list.queryOptions(), enabled });
+}
+
+/**
+ * New polls, counts and closes, applied to the list as they arrive (the events carry the counts: nothing is read
+ * again). A (re)start reads the list once, so what happened while the socket was away is not missed.
+ */
+export function usePollEvents(enabled: boolean) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const key = trpc.polls.list.queryKey();
+  useSubscription(
+    trpc.polls.events.subscriptionOptions(
+      {},
+      {
+        enabled,
+        onStarted: () => void queryClient.invalidateQueries({ queryKey: key }),
+        onData: ({ data }) => queryClient.setQueryData<PollView[]>(key, (old) => old && applyPollEvent(old, data)),
+      },
+    ),
+  );
+}
+
+export function useCastVote() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    withFeedback(
+      trpc.polls.vote.mutationOptions({
+        onSuccess: (vote) =>
+          queryClient.setQueryData<PollView[]>(trpc.polls.list.queryKey(), (old) => old && applyOwnVote(old, vote)),
+      }),
+      // "You have already voted on this poll" and "This poll has ended" are the server's reasons, shown instead.
+      { success: POLL_MESSAGES.voted, failure: POLL_MESSAGES.voteFailed, reason: 'instead' },
+    ),
+  );
+}
+
+/** Admins start a poll (the admin services page offers it); the list shows it when its event arrives. */
+export function useCreatePoll() {
+  const trpc = useTRPC();
+  return useMutation(
+    withFeedback(trpc.polls.create.mutationOptions(), {
+      success: POLL_MESSAGES.created,
+      failure: POLL_MESSAGES.createFailed,
+    }),
+  );
+}
+
+export function useReportService() {
+  const trpc = useTRPC();
+  return useMutation(
+    withFeedback(trpc.reports.submit.mutationOptions(), {
+      success: REPORT_MESSAGES.submitted,
+      failure: REPORT_MESSAGES.submitFailed,
+      reason: 'instead',
+      signedOut: REPORT_MESSAGES.signInToReport,
+    }),
+  );
+}

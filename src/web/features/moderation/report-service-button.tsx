@@ -1,0 +1,127 @@
+import { Flag } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { REPORT_LIMITS, REPORT_MESSAGES, REPORT_REASONS, reportServiceSchema } from '../../../domain/polls';
+import { signInPathFor } from '../../../domain/redirect';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
+import { fieldErrorProps, FormField } from '../../ui/form-field';
+import { NativeSelect } from '../../ui/native-select';
+import { Textarea } from '../../ui/textarea';
+import { useSession } from '../accounts/api';
+import { useReportService } from './api';
+
+/**
+ * Report on a service card and the service page (issue 15 item 2): a dialog with a reason and a description. Never
+ * on your own service; a visitor is sent to sign in and comes back here. The server holds every rule again.
+ */
+export function ReportServiceButton({
+  serviceId,
+  ownerId,
+  className,
+}: {
+  serviceId: string;
+  ownerId?: string;
+  className?: string;
+}) {
+  const { account } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<{ reason?: string; description?: string }>({});
+  const report = useReportService();
+  if (account && account.id === ownerId) return null;
+
+  const trigger = (onClick?: () => void) => (
+    <Button
+      size="sm"
+      variant="ghost"
+      className={className}
+      aria-label="Report this service"
+      title="Report"
+      onClick={onClick}
+    >
+      <Flag className="h-4 w-4" aria-hidden />
+      <span aria-hidden className="hidden sm:inline">
+        Report
+      </span>
+    </Button>
+  );
+  if (!account) {
+    return trigger(() => {
+      toast.info(REPORT_MESSAGES.signInToReport);
+      void navigate(signInPathFor(`${location.pathname}${location.search}`));
+    });
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = reportServiceSchema.safeParse({ serviceId, reason, description });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'reason' || field === 'description') && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    report.mutate(parsed.data, {
+      onSuccess: () => {
+        setOpen(false);
+        setReason('');
+        setDescription('');
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setErrors({});
+      }}
+    >
+      <DialogTrigger asChild>{trigger()}</DialogTrigger>
+      <DialogContent title="Report this service" description="Tell the admins what is wrong. They review every report.">
+        <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
+          <FormField id="report-reason" label="Reason" error={errors.reason}>
+            <NativeSelect
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setErrors((old) => ({ ...old, reason: undefined }));
+              }}
+              {...fieldErrorProps('report-reason', errors.reason)}
+            >
+              <option value="">Select a reason</option>
+              {REPORT_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField id="report-description" label="Description" error={errors.description}>
+            <Textarea
+              value={description}
+              maxLength={REPORT_LIMITS.descriptionMax}
+              onChange={(e) => {
+                setDescription(e.target.value);
+                setErrors((old) => ({ ...old, description: undefined }));
+              }}
+              {...fieldErrorProps('report-description', errors.description)}
+            />
+          </FormField>
+          <Button type="submit" disabled={report.isPending}>
+            {report.isPending ? 'Submitting...' : 'Submit Report'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

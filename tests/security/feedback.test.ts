@@ -1,0 +1,183 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES } from '../../src/domain/feedback';
+import { feedback } from '../../src/server/db/schema/feedback';
+import { testUser, type TestUser } from '../../src/server/testing/marketplace';
+import {
+  ADMIN_TEST_PASSWORD,
+  callRaw,
+  createTestApp,
+  signInAdmin,
+  uniqueEmail,
+  type TestApp,
+} from '../../src/server/testing/test-app';
+import { expectSameRows, openSocket, snapshot } from './helpers';
+
+/**
+ * Issue 15 items 1, 7 and 8: the feedback centre. A member writes and reads only their own items; answering,
+ * resolving, the admins' tables and the admins' live channel are the admins' alone; every input is bounded; a
+ * refused call changes no row and writes no audit entry.
+ */
+let app: TestApp;
+let admin: TestUser;
+let victim: TestUser;
+let attacker: TestUser;
+let victimItem: string;
+
+const TABLES = ['feedback', 'audit_events'];
+const sample = { title: 'Uploads fail', category: 'Bug Report', message: 'My avatar will not upload.' };
+
+beforeAll(async () => {
+  app = await createTestApp({ ADMIN_EMAIL: uniqueEmail('admin'), ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
+  admin = await signInAdmin(app);
+  victim = await testUser(app, { firstName: 'Vera' });
+  attacker = await testUser(app, { firstName: 'Mallory' });
+  const created = await callRaw(app, 'feedback.submit', { method: 'POST', cookie: victim.cookie, input: sample });
+  victimItem = (created.data as { id: string }).id;
+});
+afterAll(() => app?.close());
+
+const as = (who: TestUser | null, path: string, input?: unknown) =>
+  callRaw(app, path, {
+    method: path.endsWith('mine') || path.endsWith('adminList') ? 'GET' : 'POST',
+    input,
+    cookie: who?.cookie,
+  });
+
+/** Every call below must be refused with `status` and leave feedback and the audit log as they were. */
+async function refusedUnchanged(status: number, calls: [TestUser | null, string, unknown][]) {
+  const before = await snapshot(app, TABLES);
+  for (const [who, path, input] of calls) {
+    const result = await as(who, path, input);
+    expect(result.status, `${path} ${JSON.stringify(input)?.slice(0, 80)}`).toBe(status);
+  }
+  expectSameRows(before, await snapshot(app, TABLES), 'refused feedback calls');
+}
+
+describe('signed out', () => {
+  it('every feedback call and both subscriptions are refused; nothing changes', async () => {
+    await refusedUnchanged(401, [
+      [null, 'feedback.submit', sample],
+      [null, 'feedback.mine', undefined],
+      [null, 'feedback.adminList', { status: 'unresolved', limit: 10 }],
+      [null, 'feedback.respond', { id: victimItem, response: 'Hi' }],
+      [null, 'feedback.resolve', { id: victimItem }],
+    ]);
+    const socket = await openSocket(app, null);
+    expect((await socket.subscribe('feedback.events', {})).error?.data?.code).toBe('UNAUTHORIZED');
+    expect((await socket.subscribe('feedback.adminEvents', {})).error?.data?.code).toBe('UNAUTHORIZED');
+    socket.close();
+  });
+});
+
+describe('a member who is not an admin', () => {
+  it('cannot list, answer or resolve anyone’s feedback, even their own; nothing changes', async () => {
+    const own = await as(attacker, 'feedback.submit', { ...sample, title: 'My own' });
+    const ownId = (own.data as { id: string }).id;
+    await refusedUnchanged(403, [
+      [attacker, 'feedback.adminList', { status: 'unresolved', limit: 10 }],
+      [attacker, 'feedback.adminList', { status: 'resolved', limit: 10 }],
+      [attacker, 'feedback.respond', { id: victimItem, response: 'Closed, go away' }],
+      [attacker, 'feedback.resolve', { id: victimItem }],
+      [attacker, 'feedback.respond', { id: ownId, response: 'Answered myself' }],
+      [attacker, 'feedback.resolve', { id: ownId }],
+    ]);
+  });
+
+  it('cannot subscribe to the admins’ channel', async () => {
+    const socket = await openSocket(app, attacker);
+    const reply = await socket.subscribe('feedback.adminEvents', {});
+    expect(reply.error?.data?.code).toBe('FORBIDDEN');
+    socket.close();
+  });
+
+  it('reads only their own history, whatever the input names', async () => {
+    const asked = await as(attacker, 'feedback.mine', { userId: victim.id });
+    expect(asked.status).toBe(200);
+    expect(JSON.stringify(asked.data)).not.toContain(victimItem);
+    expect(JSON.stringify(asked.data)).not.toContain(victim.id);
+  });
+
+  it('hears only their own items live, whatever channel or user the input names', async () => {
+    const socket = await openSocket(app, attacker);
+    socket.ws.send(
+      JSON.stringify({
+        id: 7,
+        method: 'subscription',
+        params: { path: 'feedback.events', input: { userId: victim.id, channel: `feedback:${victim.id}` } },
+      }),
+    );
+    await expect.poll(() => socket.repliesOf(7).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(socket.repliesOf(7).some((r) => r.error)).toBe(false);
+    const answered = await as(admin, 'feedback.respond', { id: victimItem, response: 'We are on it.' });
+    expect(answered.status).toBe(200);
+    await app.events.drain();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(socket.repliesOf(7).filter((r) => r.result?.type === 'data')).toEqual([]);
+    socket.close();
+  });
+
+  it('sends feedback as themselves: an author or state in the input is ignored', async () => {
+    const forged = await as(attacker, 'feedback.submit', {
+      ...sample,
+      title: 'Forged',
+      userId: victim.id,
+      user_id: victim.id,
+      adminResponse: 'Approved',
+      resolvedAt: new Date().toISOString(),
+      resolvedBy: admin.id,
+    });
+    expect(forged.status).toBe(200);
+    const [row] = await app.database.db
+      .select()
+      .from(feedback)
+      .where(eq(feedback.id, (forged.data as { id: string }).id));
+    expect(row).toMatchObject({ userId: attacker.id, adminResponse: null, resolvedAt: null, resolvedBy: null });
+  });
+});
+
+describe('malformed, blank and oversized input', () => {
+  it('is refused with a clear message and changes nothing', async () => {
+    const long = (n: number) => 'x'.repeat(n + 1);
+    await refusedUnchanged(400, [
+      [victim, 'feedback.submit', { ...sample, title: '' }],
+      [victim, 'feedback.submit', { ...sample, message: '   ' }],
+      [victim, 'feedback.submit', { ...sample, category: 'Other' }],
+      [victim, 'feedback.submit', { title: 'No message' }],
+      [victim, 'feedback.submit', { ...sample, title: long(FEEDBACK_LIMITS.titleMax) }],
+      [victim, 'feedback.submit', { ...sample, message: long(FEEDBACK_LIMITS.messageMax) }],
+      [victim, 'feedback.submit', { ...sample, title: 'Nul \u0000 here' }],
+      [victim, 'feedback.submit', 'not an object'],
+      [admin, 'feedback.respond', { id: victimItem, response: '' }],
+      [admin, 'feedback.respond', { id: victimItem, response: ' \n ' }],
+      [admin, 'feedback.respond', { id: victimItem, response: long(FEEDBACK_LIMITS.responseMax) }],
+      [admin, 'feedback.respond', { id: 'not-a-uuid', response: 'Hi' }],
+      [admin, 'feedback.resolve', { id: 'not-a-uuid' }],
+      [admin, 'feedback.resolve', {}],
+      [admin, 'feedback.adminList', { status: 'everything', limit: 10 }],
+      [admin, 'feedback.adminList', { status: 'unresolved', limit: FEEDBACK_LIMITS.listMax + 1 }],
+      [admin, 'feedback.adminList', { status: 'unresolved', limit: 0 }],
+    ]);
+    const blank = await as(victim, 'feedback.submit', { ...sample, title: ' ' });
+    expect(blank.error?.message).toBe(FEEDBACK_MESSAGES.fillAllFields);
+    const noResponse = await as(admin, 'feedback.respond', { id: victimItem, response: ' ' });
+    expect(noResponse.error?.message).toBe(FEEDBACK_MESSAGES.enterResponse);
+  });
+
+  it('a second resolve is refused and changes nothing', async () => {
+    expect((await as(admin, 'feedback.resolve', { id: victimItem })).status).toBe(200);
+    await refusedUnchanged(409, [[admin, 'feedback.resolve', { id: victimItem }]]);
+  });
+});
+
+describe('rate', () => {
+  it('submitting counts against the per-user mutation limit', async () => {
+    const spammer = await testUser(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i += 1) {
+      statuses.push((await as(spammer, 'feedback.submit', { ...sample, title: `Spam ${i}` })).status);
+      if (statuses.at(-1) === 429) break;
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
