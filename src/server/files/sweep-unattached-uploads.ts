@@ -9,6 +9,7 @@ import { profiles } from '../db/schema/profiles';
 import { chatMessages } from '../db/schema/rooms';
 import { serviceRequests, services } from '../db/schema/services';
 import { FILES_PREFIX } from './blob-store';
+import { runPeriodically } from '../jobs/run-periodically';
 
 /** How often the uploads folder is checked; a file lives at most a day and this long. */
 export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -82,24 +83,5 @@ export function startUploadSweep(
   log: (error: unknown) => void,
   intervalMs: number = UPLOAD_SWEEP_INTERVAL_MS,
 ): () => Promise<void> {
-  let inFlight: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (inFlight || stopped) return;
-    inFlight = sweepUnattachedUploads(db, root)
-      .then(
-        () => undefined,
-        (error: unknown) => log(error),
-      )
-      .finally(() => {
-        inFlight = undefined;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await inFlight;
-  };
+  return runPeriodically(() => sweepUnattachedUploads(db, root), { intervalMs, runAtStart: false, log });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { closeExpiredPoll, expiredActivePolls } from './close-poll';
+import { runPeriodically } from '../../jobs/run-periodically';
 
 /** How often the server closes expired polls. */
 export const POLL_SWEEP_INTERVAL_MS = 60_000;
@@ -28,25 +29,9 @@ export async function runPollSweep(deps: SweepDeps, now: Date) {
  * run tries again. The returned stop waits for a run in progress.
  */
 export function startPollSweep(deps: SweepDeps, log: (error: unknown) => void): () => Promise<void> {
-  let inFlight: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (inFlight || stopped) return;
-    inFlight = runPollSweep(deps, new Date())
-      .then(
-        () => {},
-        (error: unknown) => log(error),
-      )
-      .finally(() => {
-        inFlight = undefined;
-      });
-  };
-  const timer = setInterval(tick, POLL_SWEEP_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await inFlight;
-  };
+  return runPeriodically(() => runPollSweep(deps, new Date()), {
+    intervalMs: POLL_SWEEP_INTERVAL_MS,
+    runAtStart: true,
+    log,
+  });
 }

@@ -5,6 +5,7 @@ import { autoConfirm } from './auto-confirm';
 import { retryRefunds } from './refunds';
 import { retryReversals } from './reversals';
 import { retryTransfers, type SettlementDeps } from './transfers';
+import { runPeriodically } from '../../jobs/run-periodically';
 
 /** How often the server looks for work to accept automatically and money movements to retry. */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -42,25 +43,9 @@ export async function runSettlementSweep(deps: SettlementDeps, now: Date): Promi
  * stop waits for a run in progress, so shutdown never closes the database under a half-finished money movement.
  */
 export function startSettlementSweep(deps: SettlementDeps, log: (error: unknown) => void): () => Promise<void> {
-  let inFlight: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (inFlight || stopped) return;
-    inFlight = runSettlementSweep(deps, new Date())
-      .then(
-        () => {},
-        (error: unknown) => log(error),
-      )
-      .finally(() => {
-        inFlight = undefined;
-      });
-  };
-  const timer = setInterval(tick, SWEEP_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await inFlight;
-  };
+  return runPeriodically(() => runSettlementSweep(deps, new Date()), {
+    intervalMs: SWEEP_INTERVAL_MS,
+    runAtStart: true,
+    log,
+  });
 }
