@@ -12,18 +12,34 @@ export const MAX_EVENTS_PER_TRANSACTION = 1000;
  * The handlers come from `event_handlers`, which each server fills from its registry at start.
  */
 /**
- * What users wrote stays in its own table only: the outbox keeps a message's id, kind and notice payload but not its
- * words (a second copy of minors' private words for 7 days, in every backup). The live listeners get the whole event;
- * a durable handler that needs the words reads the message by id.
+ * What people wrote stays in its own table only: the outbox keeps ids, kinds and counts but not words or names (a
+ * second copy of minors' private words for 7 days, in every backup, and after their account is gone). The live
+ * listeners get the whole event; a durable handler that needs the words reads the row by id.
  */
-function withoutWords(payload: object): object {
-  const message = (payload as { message?: { text?: unknown; content?: unknown } | null }).message;
-  if (!message) return payload;
-  // A direct message's words are `text`, a room message's `content`.
-  return {
-    ...payload,
-    message: { ...message, ...('text' in message && { text: null }), ...('content' in message && { content: null }) },
-  };
+const WORDS = ['title', 'message', 'adminResponse', 'authorFirstName', 'authorLastName'] as const;
+const PRIVATE_FIELDS: Partial<Record<AppEventType, Record<string, readonly string[]>>> = {
+  'feedback.submitted': { item: WORDS },
+  'feedback.responded': { item: WORDS },
+  'feedback.resolved': { item: WORDS },
+  'report.submitted': { report: ['description', 'reporterName'] },
+  // A ban poll's title and subject name a member; its description is an admin's reason.
+  'poll.created': { poll: ['title', 'description', 'subjectName'] },
+};
+
+function blanked(value: unknown, fields: readonly string[]): unknown {
+  if (!value || typeof value !== 'object') return value;
+  return { ...value, ...Object.fromEntries(fields.filter((f) => f in value).map((f) => [f, null])) };
+}
+
+function withoutWords(type: AppEventType, payload: object): object {
+  let kept: Record<string, unknown> = { ...payload };
+  for (const [key, fields] of Object.entries(PRIVATE_FIELDS[type] ?? {})) kept[key] = blanked(kept[key], fields);
+  const message = kept.message as { text?: unknown; content?: unknown } | null | undefined;
+  if (message && typeof message === 'object') {
+    // A direct message's words are `text`, a room message's `content`.
+    kept = { ...kept, message: blanked(message, ['text', 'content']) };
+  }
+  return kept;
 }
 
 export async function recordEvents(tx: Tx | Db, events: readonly AppEvent[]): Promise<void> {
@@ -31,7 +47,7 @@ export async function recordEvents(tx: Tx | Db, events: readonly AppEvent[]): Pr
   if (events.length > MAX_EVENTS_PER_TRANSACTION) {
     throw new Error(`${events.length} events in one transaction (at most ${MAX_EVENTS_PER_TRANSACTION})`);
   }
-  const rows = JSON.stringify(events.map(({ type, ...payload }) => ({ type, payload: withoutWords(payload) })));
+  const rows = JSON.stringify(events.map(({ type, ...payload }) => ({ type, payload: withoutWords(type, payload) })));
   await tx.execute(sql`
     with recorded as (
       insert into ${domainEvents} (type, payload)
