@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  adminFeedbackOrder,
+  canSubmitFeedback,
   compareFeedback,
+  compareResolvedFeedback,
   FEEDBACK_CATEGORIES,
   FEEDBACK_LIMITS,
   FEEDBACK_MESSAGES,
@@ -106,5 +109,34 @@ describe('status and order', () => {
         expect([...items].reverse().sort(compareFeedback)).toEqual(sorted);
       }),
     );
+  });
+});
+
+describe('the admins’ Resolved table', () => {
+  it('lists the newest resolution first (a total order), and Unresolved as every list', () => {
+    const item = fc.record({
+      id: fc.uuid(),
+      createdAt: fc.integer({ min: 0, max: 1e12 }).map((n) => new Date(n).toISOString()),
+      resolvedAt: fc.integer({ min: 0, max: 1e12 }).map((n) => new Date(n).toISOString()),
+    });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 30 }), (items) => {
+        const sorted = [...items].sort(compareResolvedFeedback);
+        for (let k = 1; k < sorted.length; k += 1)
+          expect(sorted[k - 1]!.resolvedAt >= sorted[k]!.resolvedAt).toBe(true);
+        expect([...items].reverse().sort(compareResolvedFeedback)).toEqual(sorted);
+      }),
+    );
+    expect(adminFeedbackOrder('resolved')).toBe(compareResolvedFeedback);
+    expect(adminFeedbackOrder('unresolved')).toBe(compareFeedback);
+  });
+});
+
+describe('open items per member', () => {
+  it(`allows up to ${FEEDBACK_LIMITS.openPerMember} unresolved items, not one more, and says so`, () => {
+    expect(canSubmitFeedback(0)).toBe(true);
+    expect(canSubmitFeedback(FEEDBACK_LIMITS.openPerMember - 1)).toBe(true);
+    expect(canSubmitFeedback(FEEDBACK_LIMITS.openPerMember)).toBe(false);
+    expect(FEEDBACK_MESSAGES.tooManyOpen).toContain(String(FEEDBACK_LIMITS.openPerMember));
   });
 });

@@ -25,6 +25,11 @@ export const FEEDBACK_LIMITS = {
    * writes or an admin reads in one sitting; the page says when there are more.
    */
   listMax: 200,
+  /**
+   * The most unresolved items one member may have at once (beyond the spec): one account cannot flood the admins'
+   * Unresolved table and push real items out of sight. Far above what a member with real questions has open.
+   */
+  openPerMember: 20,
 } as const;
 
 /** Every user-visible text of the feedback centre, verbatim from spec 2 section 8 and spec 3 section 8. */
@@ -45,6 +50,8 @@ export const FEEDBACK_MESSAGES = {
   titleTooLong: `Title must be at most ${FEEDBACK_LIMITS.titleMax} characters`,
   messageTooLong: `Message must be at most ${FEEDBACK_LIMITS.messageMax} characters`,
   responseTooLong: `Response must be at most ${FEEDBACK_LIMITS.responseMax} characters`,
+  /** Ours (beyond the spec): the 21st unresolved item of one member is refused with it (canSubmitFeedback). */
+  tooManyOpen: `You have too many open feedback items (${FEEDBACK_LIMITS.openPerMember}). Please wait until some are resolved before sending more.`,
 } as const;
 
 /** Pending until resolved, then Resolved (spec 2 section 4). */
@@ -75,6 +82,9 @@ export const feedbackResponseSchema = z.object({
     .min(1, { error: FEEDBACK_MESSAGES.enterResponse })
     .max(FEEDBACK_LIMITS.responseMax, { error: FEEDBACK_MESSAGES.responseTooLong }),
 });
+
+/** Whether a member with `openCount` unresolved items may send another (FEEDBACK_LIMITS.openPerMember). */
+export const canSubmitFeedback = (openCount: number): boolean => openCount < FEEDBACK_LIMITS.openPerMember;
 
 /** Which of the admins' tables: Unresolved Feedback (no resolved_at) or Resolved Feedback. */
 export const FEEDBACK_ADMIN_STATUSES = ['unresolved', 'resolved'] as const;
@@ -116,3 +126,23 @@ export function compareFeedback(
   if (byCreated !== 0) return byCreated;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
+
+/**
+ * The admins' Resolved Feedback table (review 15a finding 9, beyond the spec): newest resolution first, then as
+ * compareFeedback. The spec's ascending order would keep a newly resolved item out of a table capped at
+ * FEEDBACK_LIMITS.listMax once more than that many are resolved; the member's history keeps the spec's order.
+ */
+export function compareResolvedFeedback(
+  a: { id: string; createdAt: string; resolvedAt: string | null },
+  b: { id: string; createdAt: string; resolvedAt: string | null },
+): number {
+  if (a.resolvedAt !== null && b.resolvedAt !== null) {
+    const byResolved = Date.parse(b.resolvedAt) - Date.parse(a.resolvedAt);
+    if (byResolved !== 0) return byResolved;
+  }
+  return compareFeedback(a, b);
+}
+
+/** The order of one of the admins' tables: Unresolved as every list, Resolved newest resolution first. */
+export const adminFeedbackOrder = (status: FeedbackAdminStatus) =>
+  status === 'resolved' ? compareResolvedFeedback : compareFeedback;

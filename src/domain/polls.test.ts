@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  banSubjectName,
+  banTargetRefusal,
   castVoteSchema,
   createPollSchema,
   defaultPollTitle,
@@ -13,6 +15,7 @@ import {
   pollOutcome,
   REPORT_MESSAGES,
   reportServiceSchema,
+  voteRefusal,
 } from './polls';
 
 const HOUR = 60 * 60 * 1000;
@@ -130,5 +133,45 @@ describe('report inputs', () => {
     expect(badReason.error?.issues[0]?.message).toBe(REPORT_MESSAGES.reasonRequired);
     const blank = reportServiceSchema.safeParse({ serviceId: SERVICE, reason: 'Other', description: ' \n ' });
     expect(blank.error?.issues[0]?.message).toBe(REPORT_MESSAGES.descriptionRequired);
+  });
+});
+
+describe('who may vote', () => {
+  const started = '2026-11-20T12:00:00.000Z';
+  const before = '2026-01-01T00:00:00.000Z';
+  const removal = {
+    pollType: 'service_deletion',
+    serviceOwnerId: 'owner',
+    targetUserId: null,
+    createdAt: started,
+  } as const;
+  const ban = { pollType: 'user_ban', serviceOwnerId: null, targetUserId: 'target', createdAt: started } as const;
+
+  it('any member whose account existed when the poll started', () => {
+    expect(voteRefusal(removal, { id: 'member', createdAt: before })).toBeNull();
+    expect(voteRefusal(ban, { id: 'owner', createdAt: before })).toBeNull();
+  });
+
+  it('never the poll’s subject, nor an account made at or after its start', () => {
+    expect(voteRefusal(removal, { id: 'owner', createdAt: before })).toBe(POLL_MESSAGES.ownServiceVote);
+    expect(voteRefusal(ban, { id: 'target', createdAt: before })).toBe(POLL_MESSAGES.selfVote);
+    expect(voteRefusal(removal, { id: 'fresh', createdAt: started })).toBe(POLL_MESSAGES.accountTooNew);
+    expect(voteRefusal(ban, { id: 'fresh', createdAt: '2026-11-21T00:00:00.000Z' })).toBe(POLL_MESSAGES.accountTooNew);
+  });
+});
+
+describe('the subject of a ban poll', () => {
+  it('is named by first name and last initial only', () => {
+    expect(banSubjectName({ firstName: 'Tess', lastName: 'Target' })).toBe('Tess T.');
+    expect(banSubjectName({ firstName: ' Tess ', lastName: ' émile' })).toBe('Tess É.');
+    expect(banSubjectName({ firstName: 'Tess', lastName: null })).toBe('Tess');
+    expect(banSubjectName({ firstName: null, lastName: 'Target' })).toBe('T.');
+    expect(banSubjectName({})).toBe('Unknown User');
+  });
+
+  it('is never an admin, nor the admin starting it', () => {
+    expect(banTargetRefusal({ id: 'a', isAdmin: false }, { id: 'admin' })).toBeNull();
+    expect(banTargetRefusal({ id: 'b', isAdmin: true }, { id: 'admin' })).toBe(POLL_MESSAGES.cannotTargetAdmin);
+    expect(banTargetRefusal({ id: 'admin', isAdmin: true }, { id: 'admin' })).toBe(POLL_MESSAGES.cannotTargetSelf);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type NameParts, UNKNOWN_USER } from './user-summary';
 
 /**
  * Reports and community polls (spec 2 sections 2-8, spec 3 sections 2-9; issue 15 items 2-3). The rules and texts
@@ -81,6 +82,13 @@ export const POLL_MESSAGES = {
   userNotFound: 'User not found',
   expired: 'Expired',
   noPolls: 'There are no active community polls right now.',
+  /** Who may not vote (voteRefusal). */
+  ownServiceVote: 'You cannot vote on a poll about your own service',
+  selfVote: 'You cannot vote on a poll about yourself',
+  accountTooNew: 'Only accounts that existed when this poll started can vote on it',
+  /** Who may not be the subject of a ban poll (banTargetRefusal). */
+  cannotTargetAdmin: 'An admin cannot be the subject of a ban poll',
+  cannotTargetSelf: 'You cannot start a ban poll about yourself',
 } as const;
 
 export const REPORT_MESSAGES = {
@@ -128,6 +136,42 @@ export const createPollSchema = z.discriminatedUnion('pollType', [
 export type CreatePollInput = z.input<typeof createPollSchema>;
 
 export const castVoteSchema = z.object({ pollId: uuid, vote: z.enum(POLL_VOTES) });
+
+/**
+ * How a user_ban poll names its subject to every member: first name and last initial only ("Maya M."). Minors vote
+ * here, and a poll is seen by all of them for 7 days: a full name would make it a public accusation.
+ */
+export function banSubjectName(name: NameParts): string {
+  const first = name.firstName?.trim();
+  const initial = [...(name.lastName?.trim() ?? '')][0];
+  if (!first) return initial ? `${initial.toUpperCase()}.` : UNKNOWN_USER;
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}
+
+/**
+ * Why a member may not vote on a poll, or null when they may. The poll's subject never votes on it (a service's
+ * owner on its removal, a user on their own ban), and an account made after the poll started never votes on it: a
+ * handful of sign-ups made for the occasion cannot decide a poll.
+ */
+export function voteRefusal(
+  poll: { pollType: PollType; serviceOwnerId: string | null; targetUserId: string | null; createdAt: Date | string },
+  voter: { id: string; createdAt: Date | string },
+): (typeof POLL_MESSAGES)['ownServiceVote' | 'selfVote' | 'accountTooNew'] | null {
+  if (poll.pollType === 'service_deletion' && poll.serviceOwnerId === voter.id) return POLL_MESSAGES.ownServiceVote;
+  if (poll.pollType === 'user_ban' && poll.targetUserId === voter.id) return POLL_MESSAGES.selfVote;
+  if (new Date(voter.createdAt).getTime() >= new Date(poll.createdAt).getTime()) return POLL_MESSAGES.accountTooNew;
+  return null;
+}
+
+/** Why a user may not be the subject of a ban poll, or null: never an admin, never the admin starting it. */
+export function banTargetRefusal(
+  target: { id: string; isAdmin: boolean },
+  starter: { id: string },
+): (typeof POLL_MESSAGES)['cannotTargetSelf' | 'cannotTargetAdmin'] | null {
+  if (target.id === starter.id) return POLL_MESSAGES.cannotTargetSelf;
+  if (target.isAdmin) return POLL_MESSAGES.cannotTargetAdmin;
+  return null;
+}
 
 /** The title a poll gets when the admin leaves it blank, from its subject (a service's title, a user's name). */
 export function defaultPollTitle(pollType: PollType, subjectName: string): string {

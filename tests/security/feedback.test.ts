@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES } from '../../src/domain/feedback';
 import { feedback } from '../../src/server/db/schema/feedback';
+import { userRoles } from '../../src/server/db/schema/profiles';
+import { ADMIN_RECHECK_MS } from '../../src/server/realtime/admin-stream';
 import { testUser, type TestUser } from '../../src/server/testing/marketplace';
 import {
   ADMIN_TEST_PASSWORD,
@@ -11,7 +13,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../src/server/testing/test-app';
-import { expectSameRows, openSocket, snapshot } from './helpers';
+import { expectSameRows, makeAdmin, openSocket, snapshot } from './helpers';
 
 /**
  * Issue 15 items 1, 7 and 8: the feedback centre. A member writes and reads only their own items; answering,
@@ -179,5 +181,55 @@ describe('rate', () => {
       if (statuses.at(-1) === 429) break;
     }
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('open items per member (review 15a finding 6)', () => {
+  it(`the ${FEEDBACK_LIMITS.openPerMember + 1}st unresolved item is refused with a clear message and changes nothing; resolving one makes room`, async () => {
+    const flooder = await testUser(app);
+    const ids: string[] = [];
+    for (let i = 0; i < FEEDBACK_LIMITS.openPerMember; i += 1) {
+      const created = await as(flooder, 'feedback.submit', { ...sample, title: `Open ${i}` });
+      expect(created.status).toBe(200);
+      ids.push((created.data as { id: string }).id);
+    }
+    await refusedUnchanged(409, [[flooder, 'feedback.submit', { ...sample, title: 'One too many' }]]);
+    const refused = await as(flooder, 'feedback.submit', { ...sample, title: 'One too many' });
+    expect(refused.error?.message).toBe(FEEDBACK_MESSAGES.tooManyOpen);
+    expect((await as(admin, 'feedback.resolve', { id: ids[0] })).status).toBe(200);
+    expect((await as(flooder, 'feedback.submit', { ...sample, title: 'Room again' })).status).toBe(200);
+  });
+});
+
+describe('an admin who loses the role (review 15a finding 1)', () => {
+  it('stops receiving the admins’ feedback stream: the next item is not delivered and the stream ends', async () => {
+    const former = await testUser(app, { firstName: 'Former' });
+    await makeAdmin(app, former);
+    const socket = await openSocket(app, former);
+    socket.ws.send(
+      JSON.stringify({ id: 31, method: 'subscription', params: { path: 'feedback.adminEvents', input: {} } }),
+    );
+    await expect.poll(() => socket.repliesOf(31).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    const data = () => socket.repliesOf(31).filter((r) => r.result?.type === 'data');
+
+    // While an admin: the stream delivers.
+    expect((await as(victim, 'feedback.submit', { ...sample, title: 'Seen by the admin' })).status).toBe(200);
+    await expect.poll(() => JSON.stringify(data()), { timeout: 5_000 }).toContain('Seen by the admin');
+
+    await app.database.db.delete(userRoles).where(and(eq(userRoles.userId, former.id), eq(userRoles.role, 'admin')));
+    // Past the window in which one check holds (so the next event is checked again).
+    await new Promise((resolve) => setTimeout(resolve, ADMIN_RECHECK_MS + 100));
+    expect((await as(victim, 'feedback.submit', { ...sample, title: 'Secret after demotion' })).status).toBe(200);
+    await app.events.drain();
+    await expect
+      .poll(() => socket.repliesOf(31).find((r) => r.error)?.error?.data?.code, { timeout: 5_000 })
+      .toBe('FORBIDDEN');
+    expect(JSON.stringify(socket.repliesOf(31))).not.toContain('Secret after demotion');
+    // Ended: later items do not arrive either.
+    expect((await as(victim, 'feedback.submit', { ...sample, title: 'Later secret' })).status).toBe(200);
+    await app.events.drain();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(JSON.stringify(socket.repliesOf(31))).not.toContain('Later secret');
+    socket.close();
   });
 });

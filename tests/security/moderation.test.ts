@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { userRoles } from '../../src/server/db/schema/profiles';
+import { ADMIN_RECHECK_MS } from '../../src/server/realtime/admin-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLL_LIMITS, POLL_MESSAGES, REPORT_LIMITS, REPORT_MESSAGES } from '../../src/domain/polls';
 import { testUser, trpcAs, type TestUser } from '../../src/server/testing/marketplace';
@@ -9,12 +11,21 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../src/server/testing/test-app';
-import { expectSameRows, isClientError, openSocket, procedureInventory, snapshot, validService } from './helpers';
+import {
+  expectSameRows,
+  isClientError,
+  makeAdmin,
+  openSocket,
+  procedureInventory,
+  snapshot,
+  validService,
+} from './helpers';
 
 /**
  * Issue 15 items 2-4: reports and community polls. Every procedure refuses a visitor; the admin ones refuse members;
- * a member cannot report their own service, vote twice or on an ended poll; malformed, blank and oversized input is
- * refused. Each refusal changes nothing (the moderation tables and the audit trail are compared before and after).
+ * a member cannot report their own service, vote twice or on an ended poll, vote on a poll about their own service or
+ * themselves, or vote with an account newer than the poll; a ban poll never targets an admin; malformed, blank and
+ * oversized input is refused. Each refusal changes nothing (the moderation tables and the audit trail are compared before and after).
  */
 let app: TestApp;
 let admin: TestUser;
@@ -206,11 +217,92 @@ describe('the rules hold whatever a member sends', () => {
     expectSameRows(before, await snapshot(app, TABLES), 'member poll');
   });
 
-  it('a poll about a user shows their name only, never their email', async () => {
+  it('a poll about a user shows their first name and last initial only, never their full name or email', async () => {
     const target = await testUser(app, { firstName: 'Tess', lastName: 'Target' });
-    await ok(admin, 'polls.create', { pollType: 'user_ban', targetUserId: target.id, description: 'x' });
+    const poll = await ok(admin, 'polls.create', { pollType: 'user_ban', targetUserId: target.id, description: 'x' });
+    expect(poll).toMatchObject({ title: 'Ban user: Tess T.', subjectName: 'Tess T.' });
     const list = await ok(member, 'polls.list');
+    const listed = list.find((p) => p.targetUserId === target.id);
+    expect(listed).toMatchObject({ title: 'Ban user: Tess T.', subjectName: 'Tess T.' });
     expect(JSON.stringify(list)).not.toContain(target.email);
-    expect(list.find((p) => p.targetUserId === target.id)?.subjectName).toBe('Tess Target');
+    expect(JSON.stringify(list)).not.toContain('Target');
+  });
+});
+
+describe('who may vote, and who may be the subject of a ban poll (review 15a findings 3 and 4)', () => {
+  it('the owner of a service cannot vote on its removal; nothing changes', async () => {
+    const before = await snapshot(app, TABLES);
+    const result = await call(owner, 'polls.vote', { pollId, vote: 'no' });
+    expect(result.status).toBe(403);
+    expect(result.error?.message).toBe(POLL_MESSAGES.ownServiceVote);
+    expectSameRows(before, await snapshot(app, TABLES), 'owner vote');
+  });
+
+  it('the subject of a ban poll cannot vote on it; nothing changes', async () => {
+    const target = await testUser(app, { firstName: 'Sam' });
+    const ban = await ok(admin, 'polls.create', { pollType: 'user_ban', targetUserId: target.id, description: 'x' });
+    const before = await snapshot(app, TABLES);
+    const result = await call(target, 'polls.vote', { pollId: ban.id, vote: 'no' });
+    expect(result.status).toBe(403);
+    expect(result.error?.message).toBe(POLL_MESSAGES.selfVote);
+    expectSameRows(before, await snapshot(app, TABLES), 'target vote');
+  });
+
+  it('accounts made after a poll started cannot vote on it, so fresh sign-ups cannot pass it', async () => {
+    const before = await snapshot(app, TABLES);
+    for (let i = 0; i < 3; i++) {
+      const fresh = await testUser(app);
+      const result = await call(fresh, 'polls.vote', { pollId, vote: 'yes' });
+      expect(result.status).toBe(403);
+      expect(result.error?.message).toBe(POLL_MESSAGES.accountTooNew);
+    }
+    expectSameRows(before, await snapshot(app, TABLES), 'fresh accounts voting');
+  });
+
+  it('an admin cannot start a ban poll about an admin or about themselves; nothing changes', async () => {
+    const otherAdmin = await testUser(app, { firstName: 'Ada' });
+    await makeAdmin(app, otherAdmin);
+    const before = await snapshot(app, TABLES);
+    const self = await call(admin, 'polls.create', { pollType: 'user_ban', targetUserId: admin.id, description: 'x' });
+    expect(self.status).toBe(403);
+    expect(self.error?.message).toBe(POLL_MESSAGES.cannotTargetSelf);
+    const peer = await call(admin, 'polls.create', {
+      pollType: 'user_ban',
+      targetUserId: otherAdmin.id,
+      description: 'x',
+    });
+    expect(peer.status).toBe(403);
+    expect(peer.error?.message).toBe(POLL_MESSAGES.cannotTargetAdmin);
+    expectSameRows(before, await snapshot(app, TABLES), 'ban polls on admins');
+  });
+});
+
+describe('an admin who loses the role (review 15a finding 1)', () => {
+  it('stops receiving the reports stream: the next report is not delivered and the stream ends', async () => {
+    const former = await testUser(app, { firstName: 'Former' });
+    await makeAdmin(app, former);
+    const socket = await openSocket(app, former);
+    socket.ws.send(
+      JSON.stringify({ id: 41, method: 'subscription', params: { path: 'reports.adminEvents', input: {} } }),
+    );
+    await expect.poll(() => socket.repliesOf(41).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    const report = async (description: string) => {
+      const service = await ok(owner, 'services.create', validService(`Lessons ${description}`));
+      await ok(member, 'reports.submit', { serviceId: service.id, reason: 'Other', description });
+      await app.events.drain();
+    };
+
+    await report('seen by the admin');
+    await expect.poll(() => JSON.stringify(socket.repliesOf(41)), { timeout: 5_000 }).toContain('seen by the admin');
+
+    await app.database.db.delete(userRoles).where(and(eq(userRoles.userId, former.id), eq(userRoles.role, 'admin')));
+    // Past the window in which one check holds (so the next event is checked again).
+    await new Promise((resolve) => setTimeout(resolve, ADMIN_RECHECK_MS + 100));
+    await report('secret after demotion');
+    await expect
+      .poll(() => socket.repliesOf(41).find((r) => r.error)?.error?.data?.code, { timeout: 5_000 })
+      .toBe('FORBIDDEN');
+    expect(JSON.stringify(socket.repliesOf(41))).not.toContain('secret after demotion');
+    socket.close();
   });
 });

@@ -2,6 +2,7 @@ import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { listingPriceSchema, messageTextSchema, proposalSchema } from '../../../domain/negotiation';
 import { toCents } from '../../../domain/money';
+import { adminStream } from '../../realtime/admin-stream';
 import { channels } from '../../realtime/channels';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
 import { loadForParticipant } from './conversation-access';
@@ -77,13 +78,16 @@ export const conversationsRouter = router({
       yield tracked(event.id, event.data);
     }
   }),
-  /** Admins watching the progress page: state changes (the state itself) only, never the messages or reads. */
+  /**
+   * Admins watching the progress page: state changes (the state itself) only, never the messages or reads; only
+   * while the subscriber is still an admin (adminStream).
+   */
   adminEvents: adminProcedure.input(byId.extend(resumable.shape)).subscription(async function* ({
     ctx,
     input,
     signal,
   }) {
-    for await (const event of ctx.bus.subscribe(channels.conversation(input.id), {
+    for await (const event of adminStream(ctx, channels.conversation(input.id), {
       lastEventId: input.lastEventId,
       signal,
     })) {

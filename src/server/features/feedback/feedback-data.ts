@@ -39,6 +39,16 @@ export const feedbackOrder = [
   desc(feedback.id),
 ] as const;
 
+/**
+ * The admins' Resolved table (domain/feedback.ts compareResolvedFeedback): newest resolution first, so a newly
+ * resolved item is always within the table's cap.
+ */
+export const resolvedFeedbackOrder = [
+  sql`${feedback.resolvedAt} desc`,
+  desc(feedback.createdAt),
+  desc(feedback.id),
+] as const;
+
 export function adminItemOf(row: AdminRow): FeedbackAdminItem {
   return {
     id: row.id,

@@ -133,6 +133,30 @@ describe('the admins’ tables', () => {
     expect(stillOpen.items.every((i) => i.resolvedAt === null)).toBe(true);
   });
 
+  it('list resolved items newest resolution first, so a newly resolved one is never past the cap', async () => {
+    const author = await testUser(app);
+    const items = [];
+    for (const title of ['Resolved first', 'Resolved second', 'Resolved third']) {
+      const item = await ok(author, 'feedback.submit', { ...sample, title });
+      await ok(admin, 'feedback.resolve', { id: item.id });
+      items.push(item);
+    }
+    // Resolution times set by the data, the first resolved long ago and the last one just now.
+    const at = ['2020-01-01T00:00:00Z', '2099-01-01T00:00:00Z', '2099-06-01T00:00:00Z'];
+    for (const [i, item] of items.entries()) {
+      await app.database.db.execute(sql`update feedback set resolved_at = ${at[i]}::timestamptz where id = ${item.id}`);
+    }
+    const resolved = await ok(admin, 'feedback.adminList', { status: 'resolved', limit: 2 });
+    expect(resolved.items.map((i) => i.title)).toEqual(['Resolved third', 'Resolved second']);
+    expect(resolved.hasMore).toBe(true);
+    // The member's history keeps the spec's order: resolved by resolution time, oldest first.
+    expect((await ok(author, 'feedback.mine')).items.map((i) => i.title)).toEqual([
+      'Resolved first',
+      'Resolved second',
+      'Resolved third',
+    ]);
+  });
+
   it('refuse a limit above the bound or below 1', async () => {
     for (const limit of [0, FEEDBACK_LIMITS.listMax + 1, 2.5]) {
       expect((await call(admin, 'feedback.adminList', { status: 'unresolved', limit })).status).toBe(400);
@@ -159,6 +183,20 @@ describe('answering and resolving', () => {
     expect(await auditRows(item.id)).toEqual([
       { action: 'feedback.responded', actor_id: admin.id },
       { action: 'feedback.responded', actor_id: admin.id },
+    ]);
+  });
+
+  it('the audit log keeps every answer: each row has the answer it replaced and the new one', async () => {
+    const item = await ok(member, 'feedback.submit', { ...sample, title: 'Keep the record' });
+    await ok(admin, 'feedback.respond', { id: item.id, response: 'Something unkind.' });
+    await ok(admin, 'feedback.respond', { id: item.id, response: 'Thanks, we fixed it.' });
+    const { rows } = await app.database.db.execute<{ details: Record<string, unknown> }>(
+      sql`select details from audit_events where subject_id = ${item.id} and action = 'feedback.responded'
+          order by created_at, id`,
+    );
+    expect(rows.map((r) => r.details)).toEqual([
+      { authorId: member.id, previousResponse: null, response: 'Something unkind.' },
+      { authorId: member.id, previousResponse: 'Something unkind.', response: 'Thanks, we fixed it.' },
     ]);
   });
 

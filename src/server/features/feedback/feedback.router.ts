@@ -6,6 +6,7 @@ import {
   feedbackResponseSchema,
   feedbackSchema,
 } from '../../../domain/feedback';
+import { adminStream } from '../../realtime/admin-stream';
 import { channels } from '../../realtime/channels';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
 import { listFeedbackForAdmin } from './list-feedback-for-admin';
@@ -48,9 +49,12 @@ export const feedbackRouter = router({
     .input(byId.extend(feedbackResponseSchema.shape))
     .mutation(({ ctx, input }) => respondToFeedback(ctx, ctx.user, input)),
   resolve: adminProcedure.input(byId).mutation(({ ctx, input }) => resolveFeedback(ctx, ctx.user, input)),
-  /** Every item's news, for admins: the role is checked when the subscription starts (adminProcedure). */
+  /**
+   * Every item's news, for admins: the role is checked when the subscription starts (adminProcedure) and again as
+   * events flow (adminStream), so an admin who loses the role stops receiving them.
+   */
   adminEvents: adminProcedure.input(resumable.optional()).subscription(async function* ({ ctx, input, signal }) {
-    for await (const event of ctx.bus.subscribe(channels.feedbackAdmin, { lastEventId: input?.lastEventId, signal })) {
+    for await (const event of adminStream(ctx, channels.feedbackAdmin, { lastEventId: input?.lastEventId, signal })) {
       yield tracked(event.id, event.data);
     }
   }),

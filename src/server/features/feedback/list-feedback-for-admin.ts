@@ -3,12 +3,14 @@ import type { FeedbackAdminStatus } from '../../../domain/feedback';
 import type { Db } from '../../db/database';
 import { feedback } from '../../db/schema/feedback';
 import { profiles } from '../../db/schema/profiles';
-import { adminItemColumns, adminItemOf, feedbackOrder } from './feedback-data';
+import { adminItemColumns, adminItemOf, feedbackOrder, resolvedFeedbackOrder } from './feedback-data';
 import type { FeedbackAdminItem } from './feedback-events';
 
 /**
  * One of the admins' tables (admins only, checked by the router): Unresolved Feedback (no resolved_at) or Resolved
- * Feedback, in the spec's order, at most `limit` items. The dashboard reuses it for its 10 unresolved items.
+ * Feedback, at most `limit` items: unresolved in the spec's order (newest first), resolved newest resolution first
+ * (review 15a finding 9: a newly resolved item must not fall past the cap). The dashboard reuses it for its 10
+ * unresolved items.
  */
 export async function listFeedbackForAdmin(
   deps: { db: Db },
@@ -20,7 +22,7 @@ export async function listFeedbackForAdmin(
     .from(feedback)
     .leftJoin(profiles, eq(profiles.id, feedback.userId))
     .where(input.status === 'unresolved' ? isNull(feedback.resolvedAt) : isNotNull(feedback.resolvedAt))
-    .orderBy(...feedbackOrder)
+    .orderBy(...(input.status === 'resolved' ? resolvedFeedbackOrder : feedbackOrder))
     .limit(input.limit + 1);
   return { items: rows.slice(0, input.limit).map(adminItemOf), hasMore: rows.length > input.limit };
 }

@@ -10,7 +10,8 @@ import type { FeedbackAdminItem } from './feedback-events';
 
 /**
  * An admin answers an item (admins only, checked by the router): at any time, resolved or not, replacing an earlier
- * answer; it never resolves the item (spec 2 section 4). Recorded in the audit log with the change.
+ * answer; it never resolves the item (spec 2 section 4). Recorded in the audit log with the change, with the
+ * answer it replaced and the new one: admins' words to minors are kept.
  */
 export async function respondToFeedback(
   deps: { db: Db; events: DomainEvents },
@@ -18,17 +19,26 @@ export async function respondToFeedback(
   input: { id: string; response: string },
 ): Promise<FeedbackAdminItem> {
   return inTransaction(deps, async (tx, emit) => {
+    // The answer it replaces, read under the row's lock: two admins answering at once each record what they replaced.
+    const [previous] = await tx
+      .select({ id: feedback.id, userId: feedback.userId, adminResponse: feedback.adminResponse })
+      .from(feedback)
+      .where(eq(feedback.id, input.id))
+      .for('update');
+    if (!previous) throw new AppError('NOT_FOUND');
     const [row] = await tx
       .update(feedback)
       .set({ adminResponse: input.response, respondedAt: new Date(), respondedBy: admin.id })
-      .where(eq(feedback.id, input.id))
+      .where(eq(feedback.id, previous.id))
       .returning({ id: feedback.id, userId: feedback.userId });
     if (!row) throw new AppError('NOT_FOUND');
+    // Both texts, so an answer replaced stays on record (review 15a finding 5). Each is at most
+    // FEEDBACK_LIMITS.responseMax (the schema and the column's CHECK), so one row holds at most twice that.
     await tx.insert(auditEvents).values({
       action: 'feedback.responded',
       actorId: admin.id,
       subjectId: row.id,
-      details: { authorId: row.userId, responseLength: input.response.length },
+      details: { authorId: row.userId, previousResponse: previous.adminResponse, response: input.response },
     });
     const item = await loadAdminItem(tx, row.id);
     if (!item) throw new AppError('NOT_FOUND');

@@ -1,4 +1,5 @@
-import type { FeedbackCategory } from '../../../domain/feedback';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { canSubmitFeedback, FEEDBACK_MESSAGES, type FeedbackCategory } from '../../../domain/feedback';
 import type { Db } from '../../db/database';
 import { feedback } from '../../db/schema/feedback';
 import type { DomainEvents } from '../../events/domain-events';
@@ -9,7 +10,8 @@ import type { FeedbackItem } from './feedback-events';
 
 /**
  * A signed-in member sends feedback (spec 2 section 4): it starts unresolved, without a response. The author is the
- * caller, whatever the input says (the router's schema has no user field). The admins' open pages hear of it.
+ * caller, whatever the input says (the router's schema has no user field). The admins' open pages hear of it. A
+ * member with FEEDBACK_LIMITS.openPerMember unresolved items is refused another (review 15a finding 6).
  */
 export async function submitFeedback(
   deps: { db: Db; events: DomainEvents },
@@ -17,6 +19,13 @@ export async function submitFeedback(
   input: { title: string; category: FeedbackCategory; message: string },
 ): Promise<FeedbackItem> {
   return inTransaction(deps, async (tx, emit) => {
+    // One member's submissions take turns, so two at once cannot both pass the cap at 19 open items.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`feedback-open:${actor.id}`}, 0))`);
+    const [open] = await tx
+      .select({ n: count() })
+      .from(feedback)
+      .where(and(eq(feedback.userId, actor.id), isNull(feedback.resolvedAt)));
+    if (!canSubmitFeedback(Number(open?.n ?? 0))) throw new AppError('CONFLICT', FEEDBACK_MESSAGES.tooManyOpen);
     const [created] = await tx
       .insert(feedback)
       .values({ userId: actor.id, title: input.title, category: input.category, message: input.message })

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { isPollOpen, type PollVote } from '../../../domain/polls';
+import { isPollOpen, POLL_MESSAGES, type PollVote, voteRefusal } from '../../../domain/polls';
 import type { Db } from '../../db/database';
+import { users } from '../../db/schema/auth';
 import { polls, pollVotes } from '../../db/schema/moderation';
+import { services } from '../../db/schema/services';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { MODERATION_REFUSALS } from './moderation-refusals';
@@ -10,7 +12,8 @@ import { pollCounts } from './poll-data';
 /**
  * A member votes once on an open poll (spec 2 section 4). The poll's row is locked first, so votes on one poll and
  * its close take turns: a vote never lands on a poll the sweep is closing, and the counts each vote's event carries
- * only grow. A second vote, even at the same moment, meets the (poll, user) primary key and is refused.
+ * only grow. A second vote, even at the same moment, meets the (poll, user) primary key and is refused. The poll's
+ * subject and accounts newer than the poll are refused (voteRefusal, review 15a finding 3).
  */
 export async function castVote(
   deps: { db: Db; events: DomainEvents; now?: () => Date },
@@ -19,12 +22,32 @@ export async function castVote(
 ) {
   return inTransaction(deps, async (tx, emit) => {
     const [poll] = await tx
-      .select({ id: polls.id, isActive: polls.isActive, expiresAt: polls.expiresAt })
+      .select({
+        id: polls.id,
+        isActive: polls.isActive,
+        expiresAt: polls.expiresAt,
+        createdAt: polls.createdAt,
+        pollType: polls.pollType,
+        serviceId: polls.serviceId,
+        targetUserId: polls.targetUserId,
+      })
       .from(polls)
       .where(eq(polls.id, input.pollId))
       .for('update');
     if (!poll) throw MODERATION_REFUSALS.pollNotFound();
     if (!isPollOpen(poll, deps.now?.() ?? new Date())) throw MODERATION_REFUSALS.pollEnded();
+    // Who may vote (domain/polls.ts voteRefusal): read here, not locked; an owner or an account's age does not change.
+    const [voter] = await tx
+      .select({ id: users.id, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, actor.id));
+    const [service] = poll.serviceId
+      ? await tx.select({ userId: services.userId }).from(services).where(eq(services.id, poll.serviceId))
+      : [];
+    const refusal = voter
+      ? voteRefusal({ ...poll, serviceOwnerId: service?.userId ?? null }, voter)
+      : POLL_MESSAGES.accountTooNew;
+    if (refusal) throw MODERATION_REFUSALS.voteRefused(refusal);
     const [cast] = await tx
       .insert(pollVotes)
       .values({ pollId: poll.id, userId: actor.id, vote: input.vote })

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { type CreatePollInput, defaultPollTitle, POLL_DURATION_MS } from '../../../domain/polls';
-import { displayName } from '../../../domain/user-summary';
+import {
+  banSubjectName,
+  banTargetRefusal,
+  type CreatePollInput,
+  defaultPollTitle,
+  POLL_DURATION_MS,
+} from '../../../domain/polls';
 import type { Db } from '../../db/database';
 import { auditEvents } from '../../db/schema/audit';
 import { users } from '../../db/schema/auth';
@@ -10,6 +15,7 @@ import { services } from '../../db/schema/services';
 import { AppError } from '../../errors';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
+import { isAdminColumn } from '../accounts/is-admin';
 import { closeExpiredPoll, expiredActivePolls } from './close-poll';
 import { MODERATION_REFUSALS } from './moderation-refusals';
 import { pollDataOf, selectPolls } from './poll-data';
@@ -21,7 +27,8 @@ type ParsedPoll =
 /**
  * An admin starts a community poll about a service or a user (issue 15 item 3), running 7 days, with its start in
  * audit_events in the same transaction. One active poll per subject: the database's partial unique keys refuse a
- * second, also two at once (ON CONFLICT DO NOTHING waits for the first and then inserts nothing).
+ * second, also two at once (ON CONFLICT DO NOTHING waits for the first and then inserts nothing). A ban poll never
+ * targets an admin or the admin starting it (banTargetRefusal).
  */
 export async function createPoll(
   deps: { db: Db; events: DomainEvents; now?: () => Date },
@@ -40,12 +47,20 @@ export async function createPoll(
       subjectName = service.title;
     } else {
       const [user] = await tx
-        .select({ id: users.id, firstName: profiles.firstName, lastName: profiles.lastName })
+        .select({
+          id: users.id,
+          firstName: profiles.firstName,
+          lastName: profiles.lastName,
+          isAdmin: isAdminColumn(users.id),
+        })
         .from(users)
         .leftJoin(profiles, eq(profiles.id, users.id))
         .where(eq(users.id, input.targetUserId));
       if (!user) throw MODERATION_REFUSALS.userNotFound();
-      subjectName = displayName(user);
+      const refusal = banTargetRefusal(user, admin);
+      if (refusal) throw MODERATION_REFUSALS.banTargetRefused(refusal);
+      // First name and last initial only: every member reads the title (domain/polls.ts banSubjectName).
+      subjectName = banSubjectName(user);
     }
     const subject =
       input.pollType === 'service_deletion' ? { serviceId: input.serviceId } : { targetUserId: input.targetUserId };

@@ -14,4 +14,7 @@ export const MODERATION_REFUSALS = {
   pollNotFound: () => new AppError('NOT_FOUND', POLL_MESSAGES.pollNotFound),
   alreadyActive: () => new AppError('CONFLICT', POLL_MESSAGES.alreadyActive),
   userNotFound: () => new AppError('NOT_FOUND', POLL_MESSAGES.userNotFound),
+  /** domain/polls.ts voteRefusal's and banTargetRefusal's texts: who may not vote, who may not be a ban's subject. */
+  voteRefused: (message: string) => new AppError('FORBIDDEN', message),
+  banTargetRefused: (message: string) => new AppError('FORBIDDEN', message),
 };

@@ -12,6 +12,7 @@ import {
   unlimitedMutations,
   uniqueEmail,
 } from '../../testing/test-app';
+import { closeExpiredPoll } from './close-poll';
 import { runPollSweep } from './poll-sweep';
 
 let app: TestApp;
@@ -140,14 +141,14 @@ describe('starting a poll', () => {
     expect(await rows(sql`select id from polls where service_id = ${service.id}`)).toHaveLength(1);
   });
 
-  it('a user_ban poll names the user only, and one active poll per user', async () => {
+  it('a user_ban poll names the user by first name and last initial, and one active poll per user', async () => {
     const target = await testUser(app, { firstName: 'Tess', lastName: 'Target' });
     const poll = await ok(admin, 'polls.create', {
       pollType: 'user_ban',
       targetUserId: target.id,
       description: 'Harassing younger members',
     });
-    expect(poll).toMatchObject({ title: 'Ban user: Tess Target', subjectName: 'Tess Target' });
+    expect(poll).toMatchObject({ title: 'Ban user: Tess T.', subjectName: 'Tess T.' });
     const listed = (await ok(member, 'polls.list')).find((p) => p.id === poll.id);
     expect(JSON.stringify(listed)).not.toContain(target.email);
     const second = await call(admin, 'polls.create', {
@@ -285,6 +286,62 @@ describe('when a poll ends', () => {
       yes: 4,
       no: 0,
     });
+  });
+
+  it('one poll that fails to close is logged and skipped: the others close, and the next sweep closes it', async () => {
+    const [a, b, c] = [await newService('Guitar A'), await newService('Guitar B'), await newService('Guitar C')];
+    const ids: string[] = [];
+    for (const service of [a, b, c]) {
+      const poll = await ok(admin, 'polls.create', {
+        pollType: 'service_deletion',
+        serviceId: service.id,
+        description: 'x',
+      });
+      ids.push(poll.id);
+    }
+    // Oldest expiry first: the failing poll is the first the sweep reaches.
+    for (const [i, id] of ids.entries()) {
+      await app.database.db.execute(
+        sql`update polls set expires_at = now() - make_interval(secs => ${30 - i}) where id = ${id}`,
+      );
+    }
+    const failing = ids[0]!;
+    const logged: unknown[] = [];
+    const closed = await runPollSweep(
+      {
+        ...sweepDeps(),
+        log: (error) => logged.push(error),
+        close: async (tx, emit, pollId, now) => {
+          const result = await closeExpiredPoll(tx, emit, pollId, now);
+          // After its writes, so the rollback of a half-done close is what is tested.
+          if (pollId === failing) throw new Error('a bad row');
+          return result;
+        },
+      },
+      new Date(),
+    );
+    expect(closed.map((c) => c.pollId)).toEqual(expect.arrayContaining([ids[1], ids[2]]));
+    expect(closed.map((c) => c.pollId)).not.toContain(failing);
+    expect(logged).toHaveLength(1);
+    expect(String(logged[0])).toContain(failing);
+    const state = async () =>
+      rows<{ id: string; is_active: boolean }>(
+        sql`select id, is_active from polls where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by expires_at`,
+      );
+    expect(await state()).toEqual([
+      { id: failing, is_active: true },
+      { id: ids[1], is_active: false },
+      { id: ids[2], is_active: false },
+    ]);
+    // Its rolled-back close left no audit row; the next sweep closes it.
+    expect(
+      await rows(sql`select id from audit_events where action = 'poll.closed' and details->>'pollId' = ${failing}`),
+    ).toHaveLength(0);
+    expect((await runPollSweep(sweepDeps(), new Date())).map((c) => c.pollId)).toContain(failing);
+    expect((await state()).every((p) => !p.is_active)).toBe(true);
   });
 
   it('an expired poll the sweep has not reached does not block a new poll on its subject', async () => {

@@ -1,6 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { castVoteSchema, createPollSchema, REPORT_LIMITS, reportServiceSchema } from '../../../domain/polls';
+import { adminStream } from '../../realtime/admin-stream';
 import { channels } from '../../realtime/channels';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
 import { castVote } from './cast-vote';
@@ -23,9 +24,12 @@ export const reportsRouter = router({
   forService: adminProcedure
     .input(z.object({ serviceId: z.uuid() }))
     .query(({ ctx, input }) => serviceReportsOf(ctx, ctx.user, input)),
-  /** Admins: new reports and poll outcomes as they happen (channels.moderationAdmin). */
+  /**
+   * Admins: new reports and poll outcomes as they happen (channels.moderationAdmin), only while the subscriber is
+   * still an admin (adminStream).
+   */
   adminEvents: adminProcedure.input(resumable.optional()).subscription(async function* ({ ctx, input, signal }) {
-    for await (const event of ctx.bus.subscribe(channels.moderationAdmin, {
+    for await (const event of adminStream(ctx, channels.moderationAdmin, {
       lastEventId: input?.lastEventId,
       signal,
     })) {

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PollType, PollVote } from '../../../domain/polls';
-import { displayName } from '../../../domain/user-summary';
+import { banSubjectName, type PollType, type PollVote } from '../../../domain/polls';
 import type { Db, Tx } from '../../db/database';
 import { polls } from '../../db/schema/moderation';
 import { profiles } from '../../db/schema/profiles';
@@ -11,8 +10,8 @@ const countOf = (vote: PollVote) =>
   sql<number>`(select count(*)::int from poll_votes v where v.poll_id = ${polls.id} and v.vote = ${vote})`;
 
 /**
- * What a poll's card needs, in one statement: the subject's public name only (a service's title, a user's first and
- * last name: never an email or a date of birth, many users being minors), and the counts.
+ * What a poll's card needs, in one statement: the subject's public name only (a service's title, a user's first name
+ * and last initial: never a full name, an email or a date of birth, many users being minors), and the counts.
  */
 export const pollColumns = {
   id: polls.id,
@@ -72,7 +71,7 @@ export function pollDataOf(row: PollRow): PollData {
     subjectName:
       row.pollType === 'service_deletion'
         ? (row.serviceTitle ?? '')
-        : displayName({ firstName: row.firstName, lastName: row.lastName }),
+        : banSubjectName({ firstName: row.firstName, lastName: row.lastName }),
     expiresAt: new Date(row.expiresAt).toISOString(),
     createdAt: new Date(row.createdAt).toISOString(),
     yes: Number(row.yes),

@@ -1,4 +1,4 @@
-import { compareFeedback, type FeedbackAdminStatus } from '../../../domain/feedback';
+import { adminFeedbackOrder, compareFeedback, type FeedbackAdminStatus } from '../../../domain/feedback';
 
 type Listed = { id: string; createdAt: string; resolvedAt: string | null };
 export type FeedbackList<T extends Listed> = { items: T[]; hasMore: boolean };
@@ -25,6 +25,6 @@ export function applyToAdminTable<T extends Listed>(
 ): FeedbackList<T> {
   const rest = list.items.filter((i) => i.id !== item.id);
   const belongs = (item.resolvedAt === null) === (status === 'unresolved');
-  const items = belongs ? [...rest, item].sort(compareFeedback) : rest;
+  const items = belongs ? [...rest, item].sort(adminFeedbackOrder(status)) : rest;
   return { items: items.slice(0, limit), hasMore: list.hasMore || items.length > limit };
 }
