@@ -9,6 +9,7 @@ import {
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 import { applyToAdminTable, applyToMine } from './feedback-cache';
+import { rereadIfInFlight } from '../../lib/live-cache';
 
 /** My Feedback: the signed-in member's own items, kept current by useMyFeedbackEvents. */
 export function useMyFeedback() {
@@ -31,6 +32,7 @@ export function useMyFeedbackEvents() {
       onData: ({ data }) => {
         if (data.type !== 'feedback-changed') return;
         queryClient.setQueryData(key, (old) => old && applyToMine(old, data.item));
+        rereadIfInFlight(queryClient, key);
       },
     }),
   );
@@ -92,7 +94,9 @@ export function useAdminFeedbackEvents() {
     trpc.feedback.adminEvents.subscriptionOptions(undefined, {
       onStarted: () => void queryClient.invalidateQueries({ queryKey: trpc.feedback.adminList.queryKey() }),
       onData: ({ data }) => {
-        if (data.type === 'admin-feedback-changed') apply(data.item);
+        if (data.type !== 'admin-feedback-changed') return;
+        apply(data.item);
+        rereadIfInFlight(queryClient, trpc.feedback.adminList.queryKey());
       },
     }),
   );

@@ -4,6 +4,7 @@ import { POLL_MESSAGES, REPORT_MESSAGES } from '../../../domain/polls';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 import { applyOwnVote, applyPollEvent, type PollView } from './polls-cache';
+import { rereadIfInFlight } from '../../lib/live-cache';
 
 /** /polls: the active polls with their counts and the caller's own vote. */
 export function usePolls(enabled = true) {
@@ -25,7 +26,10 @@ export function usePollEvents(enabled: boolean) {
       {
         enabled,
         onStarted: () => void queryClient.invalidateQueries({ queryKey: key }),
-        onData: ({ data }) => queryClient.setQueryData<PollView[]>(key, (old) => old && applyPollEvent(old, data)),
+        onData: ({ data }) => {
+          queryClient.setQueryData<PollView[]>(key, (old) => old && applyPollEvent(old, data));
+          rereadIfInFlight(queryClient, key);
+        },
       },
     ),
   );

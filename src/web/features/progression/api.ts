@@ -7,6 +7,7 @@ import { PROGRESS_TOASTS } from '../../../domain/progression/texts';
 import { useTRPC } from '../../lib/trpc';
 import { celebrations, type Celebration } from './celebrations';
 import { applyCheckIn, applyProgressionEvent, type ProgressionLiveEvent } from './progress-cache';
+import { rereadIfInFlight } from '../../lib/live-cache';
 
 /**
  * Awards and quest counts travel in events (useProgressionEvents), so the progress is not read again on each mount.
@@ -74,6 +75,7 @@ export function useProgressionEvents(userId: string | null) {
       onStarted,
       onData: ({ id, data }) => {
         queryClient.setQueryData(key, (old) => old && applyProgressionEvent(old, data));
+        rereadIfInFlight(queryClient, key);
         if (data.type === 'quest-completed') {
           toast.success(PROGRESS_TOASTS.questCompleted(data.title, data.xp), {
             id: `quest-${data.slug}`,
