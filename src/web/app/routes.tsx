@@ -166,7 +166,12 @@ function pages(): RouteObject[] {
     {
       element: <RequireAdmin />,
       children: [
-        planned('/admin-dashboard', 'Admin Dashboard', 'Services, users, subscribers and feedback at a glance.'),
+        {
+          path: '/admin-dashboard',
+          lazy: async () => ({
+            Component: (await import('../features/admin/admin-dashboard-page')).AdminDashboardPage,
+          }),
+        },
         planned('/admin/users', 'All Users & Subscribers', 'Registered users and newsletter subscribers.'),
         planned('/admin-services', 'All Services', 'Every service, flagged ones first, with moderation actions.'),
         {

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/router';
+import { useTRPC } from '../../lib/trpc';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+export type AdminDashboard = Outputs['admin']['dashboard'];
+type FeedbackTable = Outputs['feedback']['adminList'];
+
+/** The dashboard's sections in one read (server: get-admin-dashboard.ts bounds each list). */
+export function useAdminDashboard() {
+  const trpc = useTRPC();
+  return useQuery(trpc.admin.dashboard.queryOptions());
+}
+
+/** As many unresolved items as the dashboard shows (the server's ADMIN_DASHBOARD_LIMITS.feedback). */
+export const DASHBOARD_FEEDBACK_LIMIT = 10;
+
+/**
+ * The unresolved feedback as a feedback.adminList cache entry, seeded from the dashboard's answer: that is the entry
+ * useAdminFeedbackEvents keeps current with the item each event carries, so new items and resolutions show live
+ * without reading the dashboard again.
+ */
+export function useDashboardFeedback(seed: FeedbackTable, seededAt: number) {
+  const trpc = useTRPC();
+  return useQuery({
+    ...trpc.feedback.adminList.queryOptions({ status: 'unresolved', limit: DASHBOARD_FEEDBACK_LIMIT }),
+    initialData: seed,
+    initialDataUpdatedAt: seededAt,
+  });
+}
