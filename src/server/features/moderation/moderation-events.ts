@@ -31,6 +31,17 @@ export type ReportData = {
   createdAt: string;
 };
 
+/** How an ended poll came out: recorded with the close, and put before the admins. */
+export type PollOutcomeData = {
+  pollId: string;
+  pollType: PollType;
+  serviceId: string | null;
+  targetUserId: string | null;
+  outcome: PollOutcome;
+  yes: number;
+  no: number;
+};
+
 export type ModerationAppEvent =
   /** `reportCount` is the service's count with this report, so admin cards update without a read. */
   | {
@@ -45,17 +56,7 @@ export type ModerationAppEvent =
   /** The poll's counts after the vote (votes on one poll are serialized by its row lock, so they only grow). */
   | { type: 'poll.voted'; actorId: string; pollId: string; yes: number; no: number }
   /** The sweep closed an expired poll (actorId null: the server acted). */
-  | {
-      type: 'poll.closed';
-      actorId: null;
-      pollId: string;
-      pollType: PollType;
-      serviceId: string | null;
-      targetUserId: string | null;
-      outcome: PollOutcome;
-      yes: number;
-      no: number;
-    };
+  | ({ type: 'poll.closed'; actorId: null } & PollOutcomeData);
 
 export type ModerationLiveEvent =
   | { type: 'poll-created'; poll: PollData }
@@ -64,13 +65,4 @@ export type ModerationLiveEvent =
   /** Admins only (moderationAdmin). */
   | { type: 'report-submitted'; serviceId: string; reportCount: number; report: ReportData }
   /** Admins only: what an ended poll asks of them (a passed service_deletion hides the service; a user_ban flags). */
-  | {
-      type: 'poll-outcome';
-      pollId: string;
-      pollType: PollType;
-      serviceId: string | null;
-      targetUserId: string | null;
-      outcome: PollOutcome;
-      yes: number;
-      no: number;
-    };
+  | ({ type: 'poll-outcome' } & PollOutcomeData);
