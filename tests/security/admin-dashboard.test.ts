@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testUser, type TestUser } from '../../src/server/testing/marketplace';
-import {
-  ADMIN_TEST_PASSWORD,
-  callRaw,
-  createTestApp,
-  signInAdmin,
-  uniqueEmail,
-  type TestApp,
-} from '../../src/server/testing/test-app';
+import { callRaw, type TestApp, createTestAppWithAdmin } from '../../src/server/testing/test-app';
 import { expectSameRows, snapshot } from './helpers';
 
 /**
@@ -19,8 +12,7 @@ let admin: TestUser;
 let member: TestUser;
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAIL: uniqueEmail('admin'), ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
-  admin = await signInAdmin(app);
+  ({ app, admin } = await createTestAppWithAdmin());
   member = await testUser(app, { firstName: 'Mallory' });
 });
 afterAll(() => app?.close());

@@ -5,14 +5,7 @@ import { feedback } from '../../src/server/db/schema/feedback';
 import { userRoles } from '../../src/server/db/schema/profiles';
 import { ADMIN_RECHECK_MS } from '../../src/server/realtime/admin-stream';
 import { testUser, type TestUser } from '../../src/server/testing/marketplace';
-import {
-  ADMIN_TEST_PASSWORD,
-  callRaw,
-  createTestApp,
-  signInAdmin,
-  uniqueEmail,
-  type TestApp,
-} from '../../src/server/testing/test-app';
+import { callRaw, type TestApp, createTestAppWithAdmin } from '../../src/server/testing/test-app';
 import { expectSameRows, makeAdmin, openSocket, snapshot } from './helpers';
 
 /**
@@ -30,8 +23,7 @@ const TABLES = ['feedback', 'audit_events'];
 const sample = { title: 'Uploads fail', category: 'Bug Report', message: 'My avatar will not upload.' };
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAIL: uniqueEmail('admin'), ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
-  admin = await signInAdmin(app);
+  ({ app, admin } = await createTestAppWithAdmin());
   victim = await testUser(app, { firstName: 'Vera' });
   attacker = await testUser(app, { firstName: 'Mallory' });
   const created = await callRaw(app, 'feedback.submit', { method: 'POST', cookie: victim.cookie, input: sample });

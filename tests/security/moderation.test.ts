@@ -4,13 +4,7 @@ import { ADMIN_RECHECK_MS } from '../../src/server/realtime/admin-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLL_LIMITS, POLL_MESSAGES, REPORT_LIMITS, REPORT_MESSAGES } from '../../src/domain/polls';
 import { testUser, trpcAs, type TestUser } from '../../src/server/testing/marketplace';
-import {
-  ADMIN_TEST_PASSWORD,
-  createTestApp,
-  signInAdmin,
-  uniqueEmail,
-  type TestApp,
-} from '../../src/server/testing/test-app';
+import { type TestApp, createTestAppWithAdmin } from '../../src/server/testing/test-app';
 import {
   expectSameRows,
   isClientError,
@@ -39,8 +33,7 @@ const TABLES = ['service_reports', 'polls', 'poll_votes', 'audit_events', 'servi
 const MODERATION = /^(reports|polls)\./;
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAIL: uniqueEmail('admin'), ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
-  admin = await signInAdmin(app);
+  ({ app, admin } = await createTestAppWithAdmin());
   owner = await testUser(app, { firstName: 'Olive' });
   member = await testUser(app, { firstName: 'Mallory' });
   serviceId = (await ok(owner, 'services.create', validService())).id;

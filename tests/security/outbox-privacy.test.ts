@@ -2,13 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../src/domain/categories';
 import { testUser, trpcAs, type TestUser } from '../../src/server/testing/marketplace';
-import {
-  ADMIN_TEST_PASSWORD,
-  createTestApp,
-  signInAdmin,
-  uniqueEmail,
-  type TestApp,
-} from '../../src/server/testing/test-app';
+import { type TestApp, createTestAppWithAdmin } from '../../src/server/testing/test-app';
 
 /**
  * What people write stays in its own table: the outbox (domain_events, kept 7 days, in every backup, and after an
@@ -22,8 +16,7 @@ let owner: TestUser;
 const { ok } = trpcAs(() => app);
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAIL: uniqueEmail('admin'), ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
-  admin = await signInAdmin(app);
+  ({ app, admin } = await createTestAppWithAdmin());
   member = await testUser(app, { firstName: 'Zebedee', lastName: 'Quillfeather' });
   owner = await testUser(app, { firstName: 'Oona', lastName: 'Marchbanks' });
 });

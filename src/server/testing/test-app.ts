@@ -128,6 +128,12 @@ export async function signInAdmin(app: TestApp): Promise<{ cookie: string; id: s
   return { cookie, id: await userIdOf(app, cookie), email };
 }
 
+/** A test app with its admin bootstrapped, and that admin signed in: what every admin-facing test starts from. */
+export async function createTestAppWithAdmin() {
+  const app = await createTestApp({ ADMIN_EMAIL: uniqueEmail('admin'), ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
+  return { app, admin: await signInAdmin(app) };
+}
+
 /** The Cookie header a browser would send back after this response. */
 export function cookieHeader(response: LightMyRequestResponse): string {
   const setCookie = response.headers['set-cookie'];

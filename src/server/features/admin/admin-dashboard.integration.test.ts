@@ -6,7 +6,7 @@ import { polls } from '../../db/schema/moderation';
 import { newsletterSubscriptions } from '../../db/schema/newsletter';
 import { serviceReports, services } from '../../db/schema/services';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
-import { ADMIN_TEST_PASSWORD, createTestApp, signInAdmin, uniqueEmail, type TestApp } from '../../testing/test-app';
+import { type TestApp, createTestAppWithAdmin } from '../../testing/test-app';
 import { ADMIN_DASHBOARD_LIMITS } from './get-admin-dashboard';
 
 let app: TestApp;
@@ -19,8 +19,7 @@ const { call, ok } = trpcAs(() => app);
 const future = (minutes: number) => new Date(Date.now() + 60 * 60_000 + minutes * 60_000);
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAIL: uniqueEmail('admin'), ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
-  admin = await signInAdmin(app);
+  ({ app, admin } = await createTestAppWithAdmin());
   owner = await testUser(app, { firstName: 'Olive', lastName: 'Owner' });
   member = await testUser(app, { firstName: 'Milo' });
 });
