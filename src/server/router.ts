@@ -19,6 +19,9 @@ import { roomMediaRouter } from './features/rooms/room-media.router';
 import { progressionRouter } from './features/progression/progression.router';
 import { feedbackRouter } from './features/feedback/feedback.router';
 import { pollsRouter, reportsRouter } from './features/moderation/moderation.router';
+import { adminUsersRouter } from './features/admin-users/admin-users.router';
+import { adminServicesRouter } from './features/admin-services/admin-services.router';
+import { auditRouter } from './features/audit/audit.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -44,6 +47,9 @@ export const appRouter = router({
   feedback: feedbackRouter,
   reports: reportsRouter,
   polls: pollsRouter,
+  adminUsers: adminUsersRouter,
+  adminServices: adminServicesRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@
  * screens and handlers need (the message itself, the conversation's new state) to that feature's members.
  */
 
+import type { AdminUsersAppEvent } from '../features/admin-users/admin-users-events';
 import type { MessageKind } from '../../domain/messages';
 import type { Party } from '../../domain/negotiation';
 import type { PricingType } from '../../domain/services';
@@ -190,7 +191,8 @@ export type AppEvent =
   | { type: 'user.deleted'; userId: string }
   // Feedback, reports and polls (issue 15): each feature's own file
   | FeedbackAppEvent
-  | ModerationAppEvent;
+  | ModerationAppEvent
+  | AdminUsersAppEvent;
 
 export type AppEventType = AppEvent['type'];
 

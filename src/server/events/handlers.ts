@@ -19,6 +19,7 @@ import { onTransferSent } from '../features/progression/on-transfer-sent';
 import { progressionLiveListeners } from '../features/progression/publish-live';
 import { feedbackHandlers, feedbackLiveListeners } from '../features/feedback/feedback-live';
 import { moderationHandlers, moderationLiveListeners } from '../features/moderation/moderation-live';
+import { adminUsersHandlers, adminUsersLiveListeners } from '../features/admin-users/admin-users-live';
 import { profileLiveListeners } from '../features/profiles/publish-live';
 import { catalogueLiveListeners } from '../features/services/publish-live';
 import { roomMessageLiveListeners } from '../features/rooms/publish-live-messages';
@@ -104,6 +105,7 @@ export const durableHandlers: readonly AnyEventHandler[] = [
   // Feedback, reports and polls (issue 15): each feature's own list.
   ...feedbackHandlers,
   ...moderationHandlers,
+  ...adminUsersHandlers,
 ];
 
 /** The live listeners, made with the bus they publish on. */
@@ -119,5 +121,6 @@ export function liveListeners(bus: EventBus): readonly AnyLiveListener[] {
     ...progressionLiveListeners(bus),
     ...feedbackLiveListeners(bus),
     ...moderationLiveListeners(bus),
+    ...adminUsersLiveListeners(bus),
   ];
 }

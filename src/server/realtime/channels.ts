@@ -6,6 +6,7 @@ import type { RoomListChannelEvent, RoomLiveEvent } from '../features/rooms/room
 import type { ProgressionLiveEvent } from '../features/progression/progression-events';
 import type { FeedbackLiveEvent } from '../features/feedback/feedback-events';
 import type { ModerationLiveEvent } from '../features/moderation/moderation-events';
+import type { AdminUsersLiveEvent } from '../features/admin-users/admin-users-events';
 
 export type ProfileEvent = { type: 'profile-updated' };
 export type PortfolioEvent = { type: 'portfolio-changed' };
@@ -41,6 +42,7 @@ export interface ChannelMap {
   progression: ProgressionLiveEvent;
   feedback: FeedbackLiveEvent;
   moderation: ModerationLiveEvent;
+  adminUsers: AdminUsersLiveEvent;
 }
 
 declare const payloadType: unique symbol;
@@ -101,6 +103,8 @@ export const channels = {
   polls: channel('moderation', 'polls'),
   /** Reports and poll outcomes, for admins only (reports.adminEvents checks the role). */
   moderationAdmin: channel('moderation', 'moderation-admin'),
+  /** Sign-ups, suspensions, role changes, deletions and newsletter changes, for admins only (adminUsers.events). */
+  adminUsers: channel('adminUsers', 'admin-users'),
 } as const;
 
 /**

@@ -172,8 +172,22 @@ function pages(): RouteObject[] {
             Component: (await import('../features/admin/admin-dashboard-page')).AdminDashboardPage,
           }),
         },
-        planned('/admin/users', 'All Users & Subscribers', 'Registered users and newsletter subscribers.'),
-        planned('/admin-services', 'All Services', 'Every service, flagged ones first, with moderation actions.'),
+        {
+          path: '/admin/users',
+          lazy: async () => ({
+            Component: (await import('../features/admin-users/admin-users-page')).AdminUsersPage,
+          }),
+        },
+        {
+          path: '/admin-services',
+          lazy: async () => ({
+            Component: (await import('../features/admin-services/admin-services-page')).AdminServicesPage,
+          }),
+        },
+        {
+          path: '/admin/audit',
+          lazy: async () => ({ Component: (await import('../features/audit/audit-page')).AuditPage }),
+        },
         {
           path: '/admin-feedback',
           lazy: async () => ({

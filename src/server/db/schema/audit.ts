@@ -17,5 +17,11 @@ export const auditEvents = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_events_subject_created_idx').on(t.subjectId, t.createdAt)],
+  (t) => [
+    index('audit_events_subject_created_idx').on(t.subjectId, t.createdAt),
+    // /admin/audit: newest first, optionally by action or by actor (issue 15 item 9).
+    index('audit_events_created_idx').on(t.createdAt, t.id),
+    index('audit_events_action_created_idx').on(t.action, t.createdAt),
+    index('audit_events_actor_created_idx').on(t.actorId, t.createdAt),
+  ],
 );

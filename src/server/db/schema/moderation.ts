@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ADMIN_USER_LIMITS } from '../../../domain/admin-users';
 import { POLL_LIMITS, POLL_OUTCOMES, POLL_TYPES, POLL_VOTES } from '../../../domain/polls';
 import { users } from './auth';
-import { instant, userRef } from './columns';
+import { instant, userKey, userRef } from './columns';
 import { services } from './services';
 
 const max = (n: number) => sql.raw(String(n));
@@ -31,6 +32,9 @@ export const polls = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
     closedAt: instant('closed_at'),
     outcome: pollOutcomeEnum('outcome'),
+    /** When an admin acted on a passed poll (deleted or restored the service, suspended or cleared the user). */
+    reviewedAt: instant('reviewed_at'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('polls_active_service_key')
@@ -47,6 +51,10 @@ export const polls = pgTable(
       'polls_description_length',
       sql`char_length(${t.description}) between 1 and ${max(POLL_LIMITS.descriptionMax)}`,
     ),
+    // The dashboard's "passed, awaiting an admin" list.
+    index('polls_passed_unreviewed_idx')
+      .on(t.closedAt)
+      .where(sql`${t.outcome} = 'passed' and ${t.reviewedAt} is null`),
     check(
       'polls_subject',
       sql`(${t.pollType} = 'service_deletion' and ${t.serviceId} is not null) or (${t.pollType} = 'user_ban' and ${t.targetUserId} is not null)`,
@@ -66,4 +74,25 @@ export const pollVotes = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.pollId, t.userId] })],
+);
+
+/**
+ * A member an admin suspended (issue 15 item 9): one row while it lasts, gone when lifted; the audit log keeps the
+ * history. `until` null is indefinite. A row whose `until` has passed no longer counts (no sweep needed).
+ */
+export const userSuspensions = pgTable(
+  'user_suspensions',
+  {
+    userId: userKey(),
+    until: instant('until'),
+    reason: text('reason').notNull(),
+    suspendedBy: text('suspended_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'user_suspensions_reason_length',
+      sql`char_length(${t.reason}) between 1 and ${max(ADMIN_USER_LIMITS.reasonMax)}`,
+    ),
+  ],
 );

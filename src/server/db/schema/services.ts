@@ -25,6 +25,11 @@ export const services = pgTable(
     imageUrl: text('image_url'),
     /** What search reads: title and description, lower-cased once on write (one trigram index, one LIKE). */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(title || ' ' || description)`),
+    /**
+     * Set when a service_deletion poll passed (domain/polls.ts): off the listings and its page until an admin deletes
+     * it or restores it (null again). Its owner still sees it in My Services.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

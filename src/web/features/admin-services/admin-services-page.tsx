@@ -1,0 +1,3 @@
+export function AdminServicesPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function AuditPage() {
+  return null;
+}
