@@ -7,7 +7,7 @@ import { newsletterSubscriptions } from '../../db/schema/newsletter';
 import { serviceReports, services } from '../../db/schema/services';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import { type TestApp, createTestAppWithAdmin } from '../../testing/test-app';
-import { ADMIN_DASHBOARD_LIMITS } from './get-admin-dashboard';
+import { ADMIN_DASHBOARD_LIMITS } from '../../../domain/admin-dashboard';
 
 let app: TestApp;
 let admin: TestUser;
@@ -143,13 +143,27 @@ describe('admin.dashboard', () => {
         closedAt: future(601),
         outcome: 'failed',
       },
+      {
+        pollType: 'user_ban',
+        targetUserId: owner.id,
+        title: 'Ban Olive, reviewed?',
+        description: 'Passed, and an admin has acted on it.',
+        isActive: false,
+        expiresAt: future(0),
+        closedAt: future(602),
+        outcome: 'passed',
+        reviewedAt: future(603),
+        reviewedBy: admin.id,
+      },
     ]);
     await db.insert(auditEvents).values({ action: 'poll.closed', actorId: null, createdAt: future(700) });
 
     const d = await ok(admin, 'admin.dashboard');
     expect(d.services[0]).toMatchObject({ title: 'Reported service', reportCount: 2, hasActivePoll: true });
-    expect(d.passedPolls[0]).toMatchObject({ title: 'Ban Milo?', pollType: 'user_ban' });
+    expect(d.passedPolls[0]).toMatchObject({ title: 'Ban Milo?', pollType: 'user_ban', targetUserId: member.id });
+    // Failed polls ask nothing of an admin; a reviewed one has been answered.
     expect(d.passedPolls.map((p) => p.title)).not.toContain('Ban Olive?');
+    expect(d.passedPolls.map((p) => p.title)).not.toContain('Ban Olive, reviewed?');
     expect(d.audit[0]).toMatchObject({ action: 'poll.closed', actorName: null });
     expect(d.audit[1]!.actorName).not.toBeNull();
   });

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { ADMIN_DASHBOARD_LIMITS } from '../../../domain/admin-dashboard';
 import { displayName } from '../../../domain/user-summary';
 import type { PollType } from '../../../domain/polls';
 import type { PricingType } from '../../../domain/services';
@@ -11,20 +12,6 @@ import { profiles } from '../../db/schema/profiles';
 import { serviceCategories } from '../../db/schema/service-categories';
 import { services } from '../../db/schema/services';
 import { listFeedbackForAdmin } from '../feedback/list-feedback-for-admin';
-
-/**
- * How much each section of /admin-dashboard shows (spec 3 section 2: 8 services, the 5 most recent users, 3
- * newsletter-only subscribers, 10 unresolved feedback items; issue 15 item 9: the latest audit entries and the polls
- * that passed). Every list is bounded here: the dashboard is a glance, the full lists live on the admin pages.
- */
-export const ADMIN_DASHBOARD_LIMITS = {
-  services: 8,
-  users: 5,
-  newsletterOnly: 3,
-  feedback: 10,
-  audit: 10,
-  passedPolls: 10,
-} as const;
 
 export interface DashboardService {
   id: string;
@@ -66,6 +53,9 @@ export interface DashboardPassedPoll {
   id: string;
   title: string;
   pollType: PollType;
+  /** The service a service_deletion poll hid, or the member a user_ban poll flagged: what the admin acts on. */
+  serviceId: string | null;
+  targetUserId: string | null;
   closedAt: string;
 }
 
@@ -148,11 +138,19 @@ export async function getAdminDashboard(deps: { db: Db }, admin: { id: string },
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
     .limit(L.audit);
 
-  // A passed poll only asks an admin to act (domain/polls.ts); the newest outcomes first.
+  // A passed poll only asks an admin to act (domain/polls.ts) and leaves this list once one has (reviewed_at); the
+  // newest outcomes first, through polls_passed_unreviewed_idx.
   const pollRows = await db
-    .select({ id: polls.id, title: polls.title, pollType: polls.pollType, closedAt: polls.closedAt })
+    .select({
+      id: polls.id,
+      title: polls.title,
+      pollType: polls.pollType,
+      serviceId: polls.serviceId,
+      targetUserId: polls.targetUserId,
+      closedAt: polls.closedAt,
+    })
     .from(polls)
-    .where(and(eq(polls.isActive, false), eq(polls.outcome, 'passed')))
+    .where(and(eq(polls.outcome, 'passed'), isNull(polls.reviewedAt)))
     .orderBy(sql`${polls.closedAt} desc nulls last`, desc(polls.id))
     .limit(L.passedPolls);
 
@@ -194,6 +192,8 @@ export async function getAdminDashboard(deps: { db: Db }, admin: { id: string },
       id: r.id,
       title: r.title,
       pollType: r.pollType,
+      serviceId: r.serviceId,
+      targetUserId: r.targetUserId,
       closedAt: iso(r.closedAt ?? new Date(0)),
     })),
   };

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { auditActionLabel } from '../../../domain/audit';
 import { FEEDBACK_MESSAGES, responsePreview } from '../../../domain/feedback';
 import { formatPrice } from '../../../domain/money';
 import { displayName } from '../../../domain/user-summary';
@@ -10,6 +11,7 @@ import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { DataTable } from '../../ui/data-table';
 import { TextField } from '../../ui/text-field';
 import { useResetConversation } from '../conversations/api';
 import { useAdminFeedbackEvents } from '../feedback/api';
@@ -21,6 +23,7 @@ const ADMIN_LINKS = [
   { to: '/admin/users', label: 'All Users & Subscribers' },
   { to: '/admin-feedback', label: 'Feedback Management' },
   { to: '/stripe-test-suite', label: 'Stripe Test Suite' },
+  { to: '/admin/audit', label: 'Audit Log' },
 ] as const;
 
 const POLL_TYPE_LABELS = { service_deletion: 'Service deletion', user_ban: 'User ban' } as const;
@@ -42,7 +45,7 @@ export function AdminDashboardPage() {
           {dashboard.isFetching ? 'Refreshing...' : 'Refresh'}
         </Button>
       </div>
-      <nav aria-label="Admin tools" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <nav aria-label="Admin tools" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
         {ADMIN_LINKS.map((link) => (
           <Button key={link.to} variant="outline" asChild className="h-auto justify-start py-3">
             <Link to={link.to}>{link.label}</Link>
@@ -114,41 +117,13 @@ function Section({
 
 const Empty = ({ children }: { children: ReactNode }) => <p className="text-muted-foreground">{children}</p>;
 
-/**
- * A table that scrolls sideways on a phone instead of squeezing its columns. The scroll box takes focus, so a
- * keyboard can scroll it too (axe: scrollable-region-focusable).
- */
-function Table({ label, headers, children }: { label: string; headers: string[]; children: ReactNode }) {
-  return (
-    <div
-      className="overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      role="region"
-      aria-label={`${label} table`}
-      tabIndex={0}
-    >
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <thead className="border-b text-muted-foreground">
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="p-2 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 function PassedPollsSection({ polls }: { polls: AdminDashboard['passedPolls'] }) {
   return (
     <Section title="Polls awaiting an admin">
       <p className="mb-2 text-sm text-muted-foreground">
         These community polls passed. Nothing is removed by a vote alone: review each one.
       </p>
-      <Table label="Polls awaiting an admin" headers={['Title', 'Type', 'Closed']}>
+      <DataTable label="Polls awaiting an admin" headers={['Title', 'Type', 'Closed']}>
         {polls.map((poll) => (
           <tr key={poll.id} className="border-b last:border-0">
             <td className="p-2 font-medium break-words">{poll.title}</td>
@@ -156,7 +131,7 @@ function PassedPollsSection({ polls }: { polls: AdminDashboard['passedPolls'] })
             <td className="p-2 whitespace-nowrap">{shortDate(poll.closedAt)}</td>
           </tr>
         ))}
-      </Table>
+      </DataTable>
     </Section>
   );
 }
@@ -201,7 +176,7 @@ function UsersSection({ users }: { users: AdminDashboard['users'] }) {
       {users.length === 0 ? (
         <Empty>No users yet.</Empty>
       ) : (
-        <Table label="Recent users" headers={['Name', 'Email', 'Joined', 'Last sign-in']}>
+        <DataTable label="Recent users" headers={['Name', 'Email', 'Joined', 'Last sign-in']}>
           {users.map((u) => (
             <tr key={u.id} className="border-b last:border-0">
               <td className="p-2 font-medium break-words">{u.name}</td>
@@ -210,7 +185,7 @@ function UsersSection({ users }: { users: AdminDashboard['users'] }) {
               <td className="p-2 whitespace-nowrap">{u.lastSignInAt ? shortDate(u.lastSignInAt) : 'Never'}</td>
             </tr>
           ))}
-        </Table>
+        </DataTable>
       )}
     </Section>
   );
@@ -247,7 +222,7 @@ function FeedbackSection({ seed, seededAt }: { seed: AdminDashboard['feedback'];
       ) : list.data.items.length === 0 ? (
         <Empty>No unresolved feedback.</Empty>
       ) : (
-        <Table label="Unresolved feedback" headers={['Title', 'From', 'Submitted', 'Response']}>
+        <DataTable label="Unresolved feedback" headers={['Title', 'From', 'Submitted', 'Response']}>
           {list.data.items.map((item) => {
             const preview = responsePreview(item.adminResponse);
             return (
@@ -265,7 +240,7 @@ function FeedbackSection({ seed, seededAt }: { seed: AdminDashboard['feedback'];
               </tr>
             );
           })}
-        </Table>
+        </DataTable>
       )}
     </Section>
   );
@@ -273,20 +248,20 @@ function FeedbackSection({ seed, seededAt }: { seed: AdminDashboard['feedback'];
 
 function AuditSection({ entries }: { entries: AdminDashboard['audit'] }) {
   return (
-    <Section title="Latest audit entries">
+    <Section title="Latest audit entries" link={{ to: '/admin/audit', label: 'View the audit log' }}>
       {entries.length === 0 ? (
         <Empty>Nothing recorded yet.</Empty>
       ) : (
-        <Table label="Latest audit entries" headers={['Action', 'By', 'Subject', 'When']}>
+        <DataTable label="Latest audit entries" headers={['Action', 'By', 'Subject', 'When']}>
           {entries.map((e) => (
             <tr key={e.id} className="border-b last:border-0">
-              <td className="p-2 font-mono text-xs break-all">{e.action}</td>
+              <td className="p-2">{auditActionLabel(e.action)}</td>
               <td className="p-2">{e.actorName ?? 'System'}</td>
               <td className="p-2 font-mono text-xs break-all">{e.subjectId ?? '-'}</td>
               <td className="p-2 whitespace-nowrap">{shortDate(e.createdAt)}</td>
             </tr>
           ))}
-        </Table>
+        </DataTable>
       )}
     </Section>
   );

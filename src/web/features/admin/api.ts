@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
+import { ADMIN_DASHBOARD_LIMITS } from '../../../domain/admin-dashboard';
 import { useTRPC } from '../../lib/trpc';
 
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -13,8 +14,6 @@ export function useAdminDashboard() {
   return useQuery(trpc.admin.dashboard.queryOptions());
 }
 
-/** As many unresolved items as the dashboard shows (the server's ADMIN_DASHBOARD_LIMITS.feedback). */
-export const DASHBOARD_FEEDBACK_LIMIT = 10;
 
 /**
  * The unresolved feedback as a feedback.adminList cache entry, seeded from the dashboard's answer: that is the entry
@@ -24,7 +23,7 @@ export const DASHBOARD_FEEDBACK_LIMIT = 10;
 export function useDashboardFeedback(seed: FeedbackTable, seededAt: number) {
   const trpc = useTRPC();
   return useQuery({
-    ...trpc.feedback.adminList.queryOptions({ status: 'unresolved', limit: DASHBOARD_FEEDBACK_LIMIT }),
+    ...trpc.feedback.adminList.queryOptions({ status: 'unresolved', limit: ADMIN_DASHBOARD_LIMITS.feedback }),
     initialData: seed,
     initialDataUpdatedAt: seededAt,
   });

@@ -7,10 +7,12 @@ import {
   feedbackResponseSchema,
   type FeedbackAdminStatus,
 } from '../../../domain/feedback';
+import { displayName } from '../../../domain/user-summary';
 import { shortDate } from '../../lib/dates';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { DataTable } from '../../ui/data-table';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { TextAreaField } from '../../ui/text-field';
 import { useAdminFeedback, useAdminFeedbackEvents, useResolveFeedback, useRespondToFeedback } from './api';
@@ -34,6 +36,8 @@ export function AdminFeedbackPage() {
     </div>
   );
 }
+
+const FEEDBACK_HEADERS = ['Title', 'Category', 'From', 'Submitted', 'Message', 'Response', 'Status', 'Actions'];
 
 function FeedbackTable({ status, title }: { status: FeedbackAdminStatus; title: string }) {
   const [open, setOpen] = useState(true);
@@ -65,64 +69,34 @@ function FeedbackTable({ status, title }: { status: FeedbackAdminStatus; title: 
         ) : list.data.items.length === 0 ? (
           <p className="text-muted-foreground">No feedback here.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="border-b text-muted-foreground">
-                <tr>
-                  <th scope="col" className="p-2 font-medium">
-                    Title
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    Category
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    From
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    Submitted
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    Message
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    Response
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="p-2 font-medium">
-                    Actions
-                  </th>
+          <div>
+            <DataTable label={title} headers={FEEDBACK_HEADERS} minWidth="min-w-[40rem]">
+              {list.data.items.map((item) => (
+                <tr key={item.id} className="border-b align-top last:border-0">
+                  <td className="p-2 font-medium">
+                    <TruncatedTitle title={item.title} />
+                  </td>
+                  <td className="p-2 whitespace-nowrap">{item.category}</td>
+                  <td className="p-2">
+                    {displayName({ firstName: item.authorFirstName, lastName: item.authorLastName })}
+                  </td>
+                  <td className="p-2 whitespace-nowrap">{shortDate(item.createdAt)}</td>
+                  <td className="max-w-xs p-2 break-words whitespace-pre-wrap">{item.message}</td>
+                  <td className="max-w-xs p-2 break-words whitespace-pre-wrap">
+                    {item.adminResponse ?? <span className="text-muted-foreground">None yet</span>}
+                  </td>
+                  <td className="p-2">
+                    <FeedbackStatusBadge resolvedAt={item.resolvedAt} />
+                  </td>
+                  <td className="p-2">
+                    <div className="flex flex-wrap gap-2">
+                      <RespondDialog id={item.id} title={item.title} current={item.adminResponse} />
+                      {item.resolvedAt === null && <ResolveButton id={item.id} title={item.title} />}
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((item) => (
-                  <tr key={item.id} className="border-b align-top last:border-0">
-                    <td className="p-2 font-medium">
-                      <TruncatedTitle title={item.title} />
-                    </td>
-                    <td className="p-2 whitespace-nowrap">{item.category}</td>
-                    <td className="p-2">
-                      {[item.authorFirstName, item.authorLastName].filter(Boolean).join(' ') || 'Unknown User'}
-                    </td>
-                    <td className="p-2 whitespace-nowrap">{shortDate(item.createdAt)}</td>
-                    <td className="max-w-xs p-2 break-words whitespace-pre-wrap">{item.message}</td>
-                    <td className="max-w-xs p-2 break-words whitespace-pre-wrap">
-                      {item.adminResponse ?? <span className="text-muted-foreground">None yet</span>}
-                    </td>
-                    <td className="p-2">
-                      <FeedbackStatusBadge resolvedAt={item.resolvedAt} />
-                    </td>
-                    <td className="p-2">
-                      <div className="flex flex-wrap gap-2">
-                        <RespondDialog id={item.id} title={item.title} current={item.adminResponse} />
-                        {item.resolvedAt === null && <ResolveButton id={item.id} title={item.title} />}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
             {list.data.hasMore && (
               <p className="mt-2 text-sm text-muted-foreground">Showing the first {FEEDBACK_LIMITS.listMax} items.</p>
             )}
