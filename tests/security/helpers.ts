@@ -406,6 +406,10 @@ export function inputsAgainst(world: World): Record<string, unknown> {
     'polls.vote': { pollId: '00000000-0000-4000-8000-000000000000', vote: 'yes' },
     'polls.create': { pollType: 'service_deletion', serviceId: w.serviceId, description: 'Attack' },
     'polls.events': {},
+    'adminServices.list': {},
+    'adminServices.delete': { serviceId: w.serviceId, reason: 'Attack' },
+    'adminServices.restore': { serviceId: w.serviceId },
+    'adminServices.dismissPoll': { pollId: '00000000-0000-4000-8000-000000000000' },
     'profiles.update': {
       firstName: 'Mallory',
       lastName: 'Attacker',

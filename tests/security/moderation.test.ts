@@ -214,7 +214,7 @@ describe('the rules hold whatever a member sends', () => {
     const target = await testUser(app, { firstName: 'Tess', lastName: 'Target' });
     const poll = await ok(admin, 'polls.create', { pollType: 'user_ban', targetUserId: target.id, description: 'x' });
     expect(poll).toMatchObject({ title: 'Ban user: Tess T.', subjectName: 'Tess T.' });
-    const list = await ok(member, 'polls.list');
+    const list = (await ok(member, 'polls.list')).polls;
     const listed = list.find((p) => p.targetUserId === target.id);
     expect(listed).toMatchObject({ title: 'Ban user: Tess T.', subjectName: 'Tess T.' });
     expect(JSON.stringify(list)).not.toContain(target.email);

@@ -14,7 +14,8 @@ export function Badge({
         variant === 'outline' && 'border text-foreground',
         variant === 'success' && 'bg-green-700 text-white',
         variant === 'warning' && 'bg-amber-500 text-amber-950',
-        variant === 'destructive' && 'bg-destructive text-white',
+        // Not the theme's destructive: white on its dark-mode red (#f87171) fails contrast.
+        variant === 'destructive' && 'bg-red-700 text-white',
         variant === 'gold' && 'bg-amber-400 text-amber-950',
         className,
       )}

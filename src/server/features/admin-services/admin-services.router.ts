@@ -1,3 +1,30 @@
-import { router } from '../../trpc';
+import { z } from 'zod';
+import { AUDIT_LIMITS } from '../../../domain/audit';
+import { adminProcedure, router } from '../../trpc';
+import { deleteServiceAsAdmin } from './delete-service-as-admin';
+import { dismissPoll } from './dismiss-poll';
+import { listAdminServices, listAdminServicesSchema } from './list-admin-services';
+import { restoreService } from './restore-service';
 
-export const adminServicesRouter = router({});
+/** Why an admin acted, kept in the audit row (optional; blank is none). */
+const reason = z.string().trim().max(AUDIT_LIMITS.reasonMax).optional();
+
+/** /admin-services (spec 3 section 2; issue 15 items 3 and 5): admins only, every procedure. */
+export const adminServicesRouter = router({
+  /** Every service, flagged first, 24 a page, with its report count and poll state. */
+  list: adminProcedure
+    .input(listAdminServicesSchema)
+    .query(({ ctx, input }) => listAdminServices(ctx, ctx.user, input)),
+  /** Delete any service (its image too), audited. */
+  delete: adminProcedure
+    .input(z.object({ serviceId: z.uuid(), reason }))
+    .mutation(({ ctx, input }) => deleteServiceAsAdmin(ctx, ctx.user, input)),
+  /** Put back a service a passed poll hid, audited. */
+  restore: adminProcedure
+    .input(z.object({ serviceId: z.uuid() }))
+    .mutation(({ ctx, input }) => restoreService(ctx, ctx.user, input)),
+  /** Settle a passed ban poll without suspending its member, audited. */
+  dismissPoll: adminProcedure
+    .input(z.object({ pollId: z.uuid(), reason }))
+    .mutation(({ ctx, input }) => dismissPoll(ctx, ctx.user, input)),
+});

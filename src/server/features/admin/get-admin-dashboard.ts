@@ -22,6 +22,8 @@ export interface DashboardService {
   pricingType: PricingType;
   reportCount: number;
   hasActivePoll: boolean;
+  /** Set while a passed poll keeps it off the listings (until an admin deletes or restores it). */
+  hiddenAt: string | null;
   createdAt: string;
 }
 
@@ -79,6 +81,7 @@ export async function getAdminDashboard(deps: { db: Db }, admin: { id: string },
       // Correlated counts on 8 rows, each on an index (service_reports_service_idx, polls_active_service_key).
       reportCount: sql<number>`(select count(*)::int from service_reports r where r.service_id = ${services.id})`,
       hasActivePoll: sql<boolean>`exists (select 1 from polls p where p.service_id = ${services.id} and p.is_active)`,
+      hiddenAt: services.hiddenAt,
       createdAt: services.createdAt,
     })
     .from(services)
@@ -166,6 +169,7 @@ export async function getAdminDashboard(deps: { db: Db }, admin: { id: string },
       pricingType: r.pricingType,
       reportCount: Number(r.reportCount),
       hasActivePoll: Boolean(r.hasActivePoll),
+      hiddenAt: r.hiddenAt === null ? null : iso(r.hiddenAt),
       createdAt: iso(r.createdAt),
     })),
     users: userRows.map((r): DashboardUser => ({

@@ -8,11 +8,12 @@ import { inTransaction } from '../../events/in-transaction';
 import { AppError } from '../../errors';
 import { messageDataOf, participantsOf } from './conversation-event-data';
 import { insertMessage } from './post-message';
+import { publicService } from '../services/service-queries';
 
 /**
  * A client requests a service: one conversation per (service, client) with the greeting that names the service.
  * Pressing Request again (or twice at once) opens the same conversation, and only the first records
- * `conversation.opened`.
+ * `conversation.opened`. A hidden service or a suspended owner's is refused exactly as a missing one (publicService).
  */
 export async function requestService(
   deps: { db: Db; events: DomainEvents },
@@ -21,7 +22,11 @@ export async function requestService(
 ) {
   const { db } = deps;
   const { serviceId } = input;
-  const [service] = await db.select().from(services).where(eq(services.id, serviceId)).limit(1);
+  const [service] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, serviceId), publicService()))
+    .limit(1);
   if (!service) throw new AppError('SERVICE_NOT_FOUND');
   if (service.userId === actor.id) throw new AppError('OWN_SERVICE');
 

@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import { negotiationState, toColumns } from './conversation-access';
 import { conversationStateOf, messageDataOf, participantsOf } from './conversation-event-data';
 import { insertMessage } from './post-message';
+import { publicRequest } from '../requests/request-queries';
 
 /**
  * Beyond the spec: someone other than the poster answers a request with a price and a message. The poster becomes
@@ -26,7 +27,7 @@ export async function sendOffer(
   const [request] = await deps.db
     .select()
     .from(serviceRequests)
-    .where(eq(serviceRequests.id, input.requestId))
+    .where(and(eq(serviceRequests.id, input.requestId), publicRequest()))
     .limit(1);
   if (!request) throw new AppError('REQUEST_NOT_FOUND');
   if (request.userId === actor.id) throw new AppError('OWN_REQUEST');

@@ -1,8 +1,9 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { pollOutcome } from '../../../domain/polls';
 import type { Db, Tx } from '../../db/database';
 import { auditEvents } from '../../db/schema/audit';
 import { polls } from '../../db/schema/moderation';
+import { services } from '../../db/schema/services';
 import type { AppEvent } from '../../events/app-events';
 import { pollCounts } from './poll-data';
 
@@ -10,6 +11,9 @@ import { pollCounts } from './poll-data';
  * Closes one expired poll inside the caller's transaction (the sweep's, or a new poll's on the same subject): locks
  * it, sets is_active false, closed_at and the outcome, records the outcome in audit_events and emits poll.closed.
  * Does nothing when the poll is already closed or not yet expired (two servers' sweeps, a vote that won the lock).
+ * A passed service_deletion poll also hides its service (hidden_at, in this transaction) and emits service.hidden,
+ * so the listings drop it live; it stays until an admin deletes or restores it (domain/polls.ts). A user_ban poll
+ * hides nothing: it only flags the member for an admin.
  */
 export async function closeExpiredPoll(tx: Tx, emit: (event: AppEvent) => void, pollId: string, now: Date) {
   const [poll] = await tx
@@ -26,6 +30,16 @@ export async function closeExpiredPoll(tx: Tx, emit: (event: AppEvent) => void, 
   const counts = await pollCounts(tx, poll.id);
   const outcome = pollOutcome(counts);
   await tx.update(polls).set({ isActive: false, closedAt: now, outcome }).where(eq(polls.id, poll.id));
+  const hides = outcome === 'passed' && poll.pollType === 'service_deletion' && poll.serviceId !== null;
+  if (hides) {
+    // Already hidden (an earlier passed poll an admin has not reviewed): keep the first time, emit nothing new.
+    const hidden = await tx
+      .update(services)
+      .set({ hiddenAt: now })
+      .where(and(eq(services.id, poll.serviceId!), isNull(services.hiddenAt)))
+      .returning({ id: services.id });
+    if (hidden.length > 0) emit({ type: 'service.hidden', actorId: null, serviceId: poll.serviceId!, pollId: poll.id });
+  }
   await tx.insert(auditEvents).values({
     action: 'poll.closed',
     actorId: null,
@@ -54,6 +68,7 @@ export async function closeExpiredPoll(tx: Tx, emit: (event: AppEvent) => void, 
     targetUserId: poll.targetUserId,
     outcome,
     ...counts,
+    closedAt: now.toISOString(),
   });
   return { pollId: poll.id, outcome, ...counts };
 }

@@ -10,11 +10,17 @@ export type PollView = PollData & { myVote: PollVote | null };
 /**
  * /polls: the active polls expiring within 7 days (spec 2 section 7), newest first, at most POLL_LIMITS.listMax,
  * each with its counts and the viewer's own vote (spec's get_poll_results, has_user_voted, get_user_vote in one read).
+ * With the server's clock (`now`): the page counts "Xd Yh remaining" from it, not from the device's clock, which a
+ * phone may have wrong by hours (review 15a finding 7).
  */
-export async function listPolls(deps: { db: Db }, viewer: { id: string }, now = new Date()): Promise<PollView[]> {
+export async function listPolls(
+  deps: { db: Db },
+  viewer: { id: string },
+  now = new Date(),
+): Promise<{ now: string; polls: PollView[] }> {
   const rows = await selectPolls(deps.db, viewer.id)
     .where(and(eq(polls.isActive, true), lte(polls.expiresAt, new Date(now.getTime() + POLL_LISTING_WINDOW_MS))))
     .orderBy(desc(polls.createdAt), desc(polls.id))
     .limit(POLL_LIMITS.listMax);
-  return rows.map((row) => ({ ...pollDataOf(row), myVote: row.myVote ?? null }));
+  return { now: now.toISOString(), polls: rows.map((row) => ({ ...pollDataOf(row), myVote: row.myVote ?? null })) };
 }

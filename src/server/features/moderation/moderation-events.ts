@@ -40,6 +40,8 @@ export type PollOutcomeData = {
   outcome: PollOutcome;
   yes: number;
   no: number;
+  /** When it closed: also when a passed service_deletion poll hid its service (services.hidden_at). */
+  closedAt: string;
 };
 
 export type ModerationAppEvent =
@@ -56,7 +58,16 @@ export type ModerationAppEvent =
   /** The poll's counts after the vote (votes on one poll are serialized by its row lock, so they only grow). */
   | { type: 'poll.voted'; actorId: string; pollId: string; yes: number; no: number }
   /** The sweep closed an expired poll (actorId null: the server acted). */
-  | ({ type: 'poll.closed'; actorId: null } & PollOutcomeData);
+  | ({ type: 'poll.closed'; actorId: null } & PollOutcomeData)
+  /**
+   * A passed service_deletion poll hid its service (with the close, same transaction): the catalogue drops it. Its
+   * own type rather than service.updated, so the log says why it left and progression never counts it as an edit.
+   */
+  | { type: 'service.hidden'; actorId: null; serviceId: string; pollId: string }
+  /** An admin put a hidden service back (adminServices.restore): the catalogue shows it again. */
+  | { type: 'service.restored'; actorId: string; serviceId: string }
+  /** An admin decided not to act on a passed user_ban poll (adminServices.dismissPoll). */
+  | { type: 'poll.dismissed'; actorId: string; pollId: string; targetUserId: string | null };
 
 export type ModerationLiveEvent =
   | { type: 'poll-created'; poll: PollData }
@@ -65,4 +76,11 @@ export type ModerationLiveEvent =
   /** Admins only (moderationAdmin). */
   | { type: 'report-submitted'; serviceId: string; reportCount: number; report: ReportData }
   /** Admins only: what an ended poll asks of them (a passed service_deletion hides the service; a user_ban flags). */
-  | ({ type: 'poll-outcome' } & PollOutcomeData);
+  | ({ type: 'poll-outcome' } & PollOutcomeData)
+  /**
+   * Admins only: another admin deleted or restored a service, or dismissed a poll, so every open admin page drops
+   * or updates that card without reading again.
+   */
+  | { type: 'service-removed'; serviceId: string }
+  | { type: 'service-restored'; serviceId: string }
+  | { type: 'poll-reviewed'; pollId: string };

@@ -1,5 +1,7 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { polls } from '../../db/schema/moderation';
 import type { AnyEventHandler, AnyLiveListener } from '../../events/handlers';
-import { defineLiveListener } from '../../events/handlers';
+import { defineHandler, defineLiveListener } from '../../events/handlers';
 import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
 
@@ -25,7 +27,7 @@ export function moderationLiveListeners(bus: EventBus): AnyLiveListener[] {
     }),
     defineLiveListener({
       on: 'poll.closed',
-      publish: ({ pollId, pollType, serviceId, targetUserId, outcome, yes, no }) => {
+      publish: ({ pollId, pollType, serviceId, targetUserId, outcome, yes, no, closedAt }) => {
         void bus.publish(channels.polls, { type: 'poll-closed', pollId, outcome, yes, no });
         void bus.publish(channels.moderationAdmin, {
           type: 'poll-outcome',
@@ -36,11 +38,49 @@ export function moderationLiveListeners(bus: EventBus): AnyLiveListener[] {
           outcome,
           yes,
           no,
+          closedAt,
         });
       },
+    }),
+    // What one admin does on /admin-services reaches every other open admin page (and an owner's own delete too).
+    defineLiveListener({
+      on: 'service.deleted',
+      publish: ({ serviceId }) => void bus.publish(channels.moderationAdmin, { type: 'service-removed', serviceId }),
+    }),
+    defineLiveListener({
+      on: 'service.restored',
+      publish: ({ serviceId }) => void bus.publish(channels.moderationAdmin, { type: 'service-restored', serviceId }),
+    }),
+    defineLiveListener({
+      on: 'poll.dismissed',
+      publish: ({ pollId }) => void bus.publish(channels.moderationAdmin, { type: 'poll-reviewed', pollId }),
     }),
   ];
 }
 
-/** Reports' and polls' durable handlers (none: what they change is written in the use cases' transactions). */
-export const moderationHandlers: readonly AnyEventHandler[] = [];
+/**
+ * Suspending a member is how an admin acts on a passed user_ban poll about them: their passed polls still waiting
+ * are marked reviewed by that admin, so they leave the dashboard's list. Durable (runs once, retried), in its own
+ * transaction: the suspension is another engineer's use case, and this feature reacts without editing it. Only
+ * polls already passed are touched (a poll still running goes on; one that passes later waits for an admin again).
+ */
+export const onUserSuspendedReviewBanPolls = defineHandler({
+  name: 'moderation.review-ban-polls-on-suspension', // stored with pending deliveries: keep it stable
+  on: 'user.suspended',
+  async handle({ tx }, event) {
+    await tx
+      .update(polls)
+      .set({ reviewedAt: sql`now()`, reviewedBy: event.actorId })
+      .where(
+        and(
+          eq(polls.targetUserId, event.userId),
+          eq(polls.pollType, 'user_ban'),
+          eq(polls.outcome, 'passed'),
+          isNull(polls.reviewedAt),
+        ),
+      );
+  },
+});
+
+/** Reports' and polls' durable handlers (the rest of what they change is written in the use cases' transactions). */
+export const moderationHandlers: readonly AnyEventHandler[] = [onUserSuspendedReviewBanPolls];

@@ -149,7 +149,7 @@ describe('starting a poll', () => {
       description: 'Harassing younger members',
     });
     expect(poll).toMatchObject({ title: 'Ban user: Tess T.', subjectName: 'Tess T.' });
-    const listed = (await ok(member, 'polls.list')).find((p) => p.id === poll.id);
+    const listed = (await ok(member, 'polls.list')).polls.find((p) => p.id === poll.id);
     expect(JSON.stringify(listed)).not.toContain(target.email);
     const second = await call(admin, 'polls.create', {
       pollType: 'user_ban',
@@ -193,9 +193,9 @@ describe('voting', () => {
       myVote: 'yes',
     });
     expect(await live).toEqual({ type: 'poll-votes', pollId: poll.id, yes: 1, no: 0 });
-    const mine = (await ok(member, 'polls.list')).find((p) => p.id === poll.id);
+    const mine = (await ok(member, 'polls.list')).polls.find((p) => p.id === poll.id);
     expect(mine).toMatchObject({ yes: 1, no: 0, myVote: 'yes' });
-    const theirs = (await ok(voters[0]!, 'polls.list')).find((p) => p.id === poll.id);
+    const theirs = (await ok(voters[0]!, 'polls.list')).polls.find((p) => p.id === poll.id);
     expect(theirs?.myVote).toBeNull();
 
     const again = await call(member, 'polls.vote', { pollId: poll.id, vote: 'no' });
@@ -267,7 +267,7 @@ describe('when a poll ends', () => {
       sql`select action from audit_events where details->>'pollId' = ${poll.id} order by created_at`,
     );
     expect(audit.map((a) => a.action)).toEqual(['poll.started', 'poll.closed']);
-    expect((await ok(member, 'polls.list')).some((p) => p.id === poll.id)).toBe(false);
+    expect((await ok(member, 'polls.list')).polls.some((p) => p.id === poll.id)).toBe(false);
     // A new poll may start once the last one closed; a second sweep closes nothing again.
     expect(await runPollSweep(sweepDeps(), new Date())).not.toContainEqual(
       expect.objectContaining({ pollId: poll.id }),

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { ReportServiceInput } from '../../../domain/polls';
 import { displayName } from '../../../domain/user-summary';
 import type { Db } from '../../db/database';
@@ -9,12 +9,14 @@ import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import type { ReportData } from './moderation-events';
 import { MODERATION_REFUSALS } from './moderation-refusals';
+import { publicService } from '../services/service-queries';
 
 /**
  * A signed-in member reports a service that is not theirs, once (issue 15 item 2). The one-report rule is the
  * database's: migration 0022 creates the unique key service_reports_service_reporter_key on (service, reporter).
  * The insert does nothing on that key, so a second report, even one sent at the same moment (it waits for the
- * first to commit), inserts no row and is refused with the spec's text, without aborting the transaction.
+ * first to commit), inserts no row and is refused with the spec's text, without aborting the transaction. A hidden
+ * service or a suspended owner's cannot be reported: members cannot see it (publicService), so it is "not found".
  */
 export async function reportService(
   deps: { db: Db; events: DomainEvents },
@@ -25,7 +27,7 @@ export async function reportService(
     const [service] = await tx
       .select({ id: services.id, userId: services.userId })
       .from(services)
-      .where(eq(services.id, input.serviceId));
+      .where(and(eq(services.id, input.serviceId), publicService()));
     if (!service) throw new AppError('SERVICE_NOT_FOUND');
     if (service.userId === actor.id) throw MODERATION_REFUSALS.ownService();
     const [created] = await tx

@@ -1,12 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { serviceRequests } from '../../db/schema/services';
 import { AppError } from '../../errors';
-import { selectRequestCards } from './request-queries';
+import { publicRequest, requestCardColumns } from './request-queries';
+import { profiles } from '../../db/schema/profiles';
+import { serviceCategories } from '../../db/schema/service-categories';
 
-/** One request, public like the listing. */
-export async function getRequest(deps: { db: Db }, _actor: { id: string } | null, input: { id: string }) {
-  const [request] = await selectRequestCards(deps.db).where(eq(serviceRequests.id, input.id)).limit(1);
-  if (!request) throw new AppError('REQUEST_NOT_FOUND');
+/**
+ * One request, public like the listing: a suspended member's is "not found" to everyone but its owner, like a
+ * missing one.
+ */
+export async function getRequest(deps: { db: Db }, actor: { id: string } | null, input: { id: string }) {
+  const [row] = await deps.db
+    .select({ ...requestCardColumns, isPublic: sql<boolean>`${publicRequest()}` })
+    .from(serviceRequests)
+    .leftJoin(serviceCategories, eq(serviceRequests.serviceCategoryId, serviceCategories.id))
+    .leftJoin(profiles, eq(serviceRequests.userId, profiles.id))
+    .where(eq(serviceRequests.id, input.id))
+    .limit(1);
+  if (!row || (!row.isPublic && row.userId !== actor?.id)) throw new AppError('REQUEST_NOT_FOUND');
+  const { isPublic: _isPublic, ...request } = row;
   return request;
 }

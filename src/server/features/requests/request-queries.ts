@@ -1,11 +1,11 @@
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { priceBucketRange, type PriceBucket } from '../../../domain/listing-filters';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { serviceCategories } from '../../db/schema/service-categories';
 import { serviceRequests } from '../../db/schema/services';
 import { isAdminColumn } from '../accounts/is-admin';
-import { textMatches } from '../services/service-queries';
+import { ownerSuspended, textMatches } from '../services/service-queries';
 
 export const requestCardColumns = {
   id: serviceRequests.id,
@@ -24,6 +24,14 @@ export const requestCardColumns = {
   ownerAvatarUrl: profiles.avatarUrl,
   ownerIsAdmin: isAdminColumn(serviceRequests.userId),
 };
+
+/**
+ * The one rule of who sees a request (issue 15 item 9): everyone, unless its owner is suspended. The listing and a
+ * request's page apply it; its owner reads past it (My Requests).
+ */
+export function publicRequest(): SQL {
+  return sql`not ${ownerSuspended(serviceRequests.userId)}`;
+}
 
 export function selectRequestCards(db: Db) {
   return db

@@ -15,7 +15,9 @@ export const requestsRouter = router({
     .input(requestListingSchema)
     .query(async ({ ctx, input }) => (await ctx.listings.requests(input)).page),
   mine: authedProcedure.query(({ ctx }) => listMyRequests(ctx, ctx.user)),
-  get: publicProcedure.input(requestId).query(({ ctx, input }) => getRequest(ctx, null, input)),
+  get: publicProcedure
+    .input(requestId)
+    .query(async ({ ctx, input }) => getRequest(ctx, (await ctx.session())?.user ?? null, input)),
   create: authedProcedure.input(serviceRequestSchema).mutation(({ ctx, input }) => createRequest(ctx, ctx.user, input)),
   update: authedProcedure
     .input(z.object({ id: z.uuid(), fields: serviceRequestSchema }))

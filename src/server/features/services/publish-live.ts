@@ -2,7 +2,12 @@ import { defineLiveListener, type AnyLiveListener } from '../../events/handlers'
 import { catalogueChanged } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
 
-/** Any service or request written: the public listings (and their page caches) refresh. */
+/**
+ * Any service or request written, or who may see them changed: the public listings (and their page caches) refresh.
+ * A service hidden by a passed poll or restored by an admin, and a member suspended or unsuspended (their services and
+ * requests leave or come back: publicService / publicRequest), change what the listings show without a write to
+ * services or requests.
+ */
 export function catalogueLiveListeners(bus: EventBus): AnyLiveListener[] {
   const changed = () => catalogueChanged(bus);
   return [
@@ -14,5 +19,9 @@ export function catalogueLiveListeners(bus: EventBus): AnyLiveListener[] {
     defineLiveListener({ on: 'request.deleted', publish: changed }),
     // A deleted account's services and requests leave the listings with it.
     defineLiveListener({ on: 'user.deleted', publish: changed }),
+    defineLiveListener({ on: 'service.hidden', publish: changed }),
+    defineLiveListener({ on: 'service.restored', publish: changed }),
+    defineLiveListener({ on: 'user.suspended', publish: changed }),
+    defineLiveListener({ on: 'user.unsuspended', publish: changed }),
   ];
 }

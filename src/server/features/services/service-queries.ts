@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableName, gte, inArray, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   deliveryMethodsMatching,
@@ -10,6 +10,7 @@ import { approximateLocation } from '../../../domain/geo';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { isAdminColumn } from '../accounts/is-admin';
+import { userSuspensions } from '../../db/schema/moderation';
 import { serviceCategories } from '../../db/schema/service-categories';
 import { services } from '../../db/schema/services';
 
@@ -26,6 +27,8 @@ export const serviceCardColumns = {
   deliveryMethod: services.deliveryMethod,
   serviceLocation: services.serviceLocation,
   imageUrl: services.imageUrl,
+  /** Always null in public reads (they skip hidden services); its owner's My Services shows why it is hidden. */
+  hiddenAt: services.hiddenAt,
   createdAt: services.createdAt,
   ownerFirstName: profiles.firstName,
   ownerLastName: profiles.lastName,
@@ -43,6 +46,27 @@ type ServiceCardRow = { userId: string; serviceLocation: (typeof services.$infer
 export function asSeenBy<T extends ServiceCardRow>(row: T, viewerId: string | null): T {
   if (!row.serviceLocation || row.userId === viewerId) return row;
   return { ...row, serviceLocation: approximateLocation(row.serviceLocation) };
+}
+
+/**
+ * Whether `userId`'s owner has a suspension that still counts (issue 15 item 9): indefinite (`until` null) or not
+ * over yet. Judged by the database's clock at read time, so a suspension ends by itself, with no sweep. One probe of
+ * user_suspensions' primary key per row: it keeps the newest-first index scans (bench/README.md).
+ */
+export function ownerSuspended(userId: AnyPgColumn): SQL {
+  // Qualified by hand, as isAdminColumn does: in a one-table query Drizzle writes columns bare, and inside the
+  // subquery a bare "user_id" would mean the suspension's own.
+  const outer = sql`${sql.identifier(getTableName(userId.table))}.${sql.identifier(userId.name)}`;
+  return sql`exists (select 1 from ${userSuspensions} as suspension where suspension.user_id = ${outer} and (suspension.until is null or suspension.until > now()))`;
+}
+
+/**
+ * The one rule of who sees a service (issue 15 items 3 and 9): everyone, unless a passed community poll hid it
+ * (hidden_at) or its owner is suspended. Every public read (listings, search, categories, the landing page, a
+ * profile's services, the service page, requesting it) applies it; its owner and admins read past it.
+ */
+export function publicService(): SQL {
+  return and(isNull(services.hiddenAt), sql`not ${ownerSuspended(services.userId)}`)!;
 }
 
 export function selectServiceCards(db: Db) {

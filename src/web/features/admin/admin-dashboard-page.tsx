@@ -16,7 +16,8 @@ import { TextField } from '../../ui/text-field';
 import { useResetConversation } from '../conversations/api';
 import { useAdminFeedbackEvents } from '../feedback/api';
 import { TruncatedTitle } from '../feedback/truncated-title';
-import { useAdminDashboard, useDashboardFeedback, type AdminDashboard } from './api';
+import { useDeleteServiceAsAdmin, useDismissPoll, useRestoreService } from '../admin-services/api';
+import { useAdminDashboard, useDashboardFeedback, useDropPassedPoll, type AdminDashboard } from './api';
 
 const ADMIN_LINKS = [
   { to: '/admin-services', label: 'All Services' },
@@ -121,18 +122,76 @@ function PassedPollsSection({ polls }: { polls: AdminDashboard['passedPolls'] })
   return (
     <Section title="Polls awaiting an admin">
       <p className="mb-2 text-sm text-muted-foreground">
-        These community polls passed. Nothing is removed by a vote alone: review each one.
+        These community polls passed. Nothing is removed by a vote alone: a service stays hidden until you delete or
+        restore it; a member is only flagged until you suspend them or dismiss the poll.
       </p>
-      <DataTable label="Polls awaiting an admin" headers={['Title', 'Type', 'Closed']}>
+      <DataTable label="Polls awaiting an admin" headers={['Title', 'Type', 'Closed', 'Actions']}>
         {polls.map((poll) => (
-          <tr key={poll.id} className="border-b last:border-0">
+          <tr key={poll.id} className="border-b align-top last:border-0">
             <td className="p-2 font-medium break-words">{poll.title}</td>
             <td className="p-2 whitespace-nowrap">{POLL_TYPE_LABELS[poll.pollType]}</td>
             <td className="p-2 whitespace-nowrap">{shortDate(poll.closedAt)}</td>
+            <td className="p-2">
+              <PassedPollActions poll={poll} />
+            </td>
           </tr>
         ))}
       </DataTable>
     </Section>
+  );
+}
+
+/** What settles a passed poll: the service deleted or restored, or the member suspended or the poll dismissed. */
+function PassedPollActions({ poll }: { poll: AdminDashboard['passedPolls'][number] }) {
+  const drop = useDropPassedPoll();
+  const restore = useRestoreService();
+  const remove = useDeleteServiceAsAdmin();
+  const dismiss = useDismissPoll();
+  const settle = async (mutation: Promise<unknown>) => {
+    await whenSucceeded(mutation, () => void drop(poll.id));
+  };
+  if (poll.serviceId) {
+    const serviceId = poll.serviceId;
+    return (
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={restore.isPending}
+          aria-label={`Restore the service of ${poll.title}`}
+          onClick={() => void settle(restore.mutateAsync({ serviceId }))}
+        >
+          Restore
+        </Button>
+        <ConfirmButton
+          trigger="Delete service"
+          triggerLabel={`Delete the service of ${poll.title}`}
+          title="Delete this service?"
+          description="The service and its image are removed for good. This is written to the audit log."
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          onConfirm={() => settle(remove.mutateAsync({ serviceId, reason: `Community poll passed: ${poll.title}` }))}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" variant="outline" asChild>
+        <Link to="/admin/users" aria-label={`Review the member of ${poll.title}`}>
+          Review member
+        </Link>
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={dismiss.isPending}
+        aria-label={`Dismiss ${poll.title}`}
+        onClick={() => void settle(dismiss.mutateAsync({ pollId: poll.id }))}
+      >
+        Dismiss
+      </Button>
+    </div>
   );
 }
 
@@ -161,6 +220,7 @@ function ServicesSection({ services }: { services: AdminDashboard['services'] })
                   </Badge>
                 )}
                 {s.hasActivePoll && <Badge variant="warning">Poll active</Badge>}
+                {s.hiddenAt && <Badge variant="outline">Hidden</Badge>}
               </div>
             </li>
           ))}

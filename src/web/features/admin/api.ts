@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
 import { ADMIN_DASHBOARD_LIMITS } from '../../../domain/admin-dashboard';
@@ -14,7 +14,6 @@ export function useAdminDashboard() {
   return useQuery(trpc.admin.dashboard.queryOptions());
 }
 
-
 /**
  * The unresolved feedback as a feedback.adminList cache entry, seeded from the dashboard's answer: that is the entry
  * useAdminFeedbackEvents keeps current with the item each event carries, so new items and resolutions show live
@@ -27,4 +26,14 @@ export function useDashboardFeedback(seed: FeedbackTable, seededAt: number) {
     initialData: seed,
     initialDataUpdatedAt: seededAt,
   });
+}
+
+/** Takes a passed poll off the dashboard once an admin has acted on it (the server marks it reviewed). */
+export function useDropPassedPoll() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return (pollId: string) =>
+    queryClient.setQueryData(trpc.admin.dashboard.queryKey(), (old) =>
+      old ? { ...old, passedPolls: old.passedPolls.filter((p) => p.id !== pollId) } : old,
+    );
 }

@@ -3,7 +3,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { POLL_MESSAGES, REPORT_MESSAGES } from '../../../domain/polls';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
-import { applyOwnVote, applyPollEvent, type PollView } from './polls-cache';
+import { applyOwnVote, applyPollEventToList, type PollList } from './polls-cache';
 import { rereadIfInFlight } from '../../lib/live-cache';
 
 /** /polls: the active polls with their counts and the caller's own vote. */
@@ -27,7 +27,7 @@ export function usePollEvents(enabled: boolean) {
         enabled,
         onStarted: () => void queryClient.invalidateQueries({ queryKey: key }),
         onData: ({ data }) => {
-          queryClient.setQueryData<PollView[]>(key, (old) => old && applyPollEvent(old, data));
+          queryClient.setQueryData<PollList>(key, (old) => old && applyPollEventToList(old, data));
           rereadIfInFlight(queryClient, key);
         },
       },
@@ -42,7 +42,10 @@ export function useCastVote() {
     withFeedback(
       trpc.polls.vote.mutationOptions({
         onSuccess: (vote) =>
-          queryClient.setQueryData<PollView[]>(trpc.polls.list.queryKey(), (old) => old && applyOwnVote(old, vote)),
+          queryClient.setQueryData<PollList>(
+            trpc.polls.list.queryKey(),
+            (old) => old && { ...old, polls: applyOwnVote(old.polls, vote) },
+          ),
       }),
       // "You have already voted on this poll" and "This poll has ended" are the server's reasons, shown instead.
       { success: POLL_MESSAGES.voted, failure: POLL_MESSAGES.voteFailed, reason: 'instead' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyOwnVote, applyPollEvent, type PollView } from './polls-cache';
+import { applyOwnVote, applyPollEvent, applyPollEventToList, serverClockOffset, type PollView } from './polls-cache';
+import { formatTimeRemaining } from '../../../domain/polls';
 
 const poll = (id: string, counts: { yes: number; no: number } = { yes: 0, no: 0 }): PollView => ({
   id,
@@ -43,5 +44,29 @@ describe('the /polls cache follows live events', () => {
   it("records the member's own vote with its counts", () => {
     const [mine] = applyOwnVote([poll('a', { yes: 4, no: 0 })], { pollId: 'a', myVote: 'no', yes: 3, no: 1 });
     expect(mine).toMatchObject({ myVote: 'no', yes: 4, no: 1 });
+  });
+});
+
+describe("/polls counts time on the server's clock (review 15a finding 7)", () => {
+  it('a phone 5 hours fast still reads the time the server counts', () => {
+    const serverNow = Date.parse('2026-11-24T00:00:00.000Z');
+    const phoneNow = serverNow + 5 * 60 * 60 * 1000;
+    const offset = serverClockOffset({ now: new Date(serverNow).toISOString() }, phoneNow);
+    expect(offset).toBe(-5 * 60 * 60 * 1000);
+    const expiresAt = new Date(serverNow + 7 * 24 * 60 * 60 * 1000).toISOString();
+    expect(formatTimeRemaining(expiresAt, new Date(phoneNow + offset))).toBe('7d 0h remaining');
+    // Read on the phone's own clock it would have lost 5 hours.
+    expect(formatTimeRemaining(expiresAt, new Date(phoneNow))).toBe('6d 19h remaining');
+  });
+
+  it('no answer yet, or an unreadable clock, counts on the device', () => {
+    expect(serverClockOffset({ now: 'not a date' }, Date.now())).toBe(0);
+    expect(serverClockOffset({ now: new Date().toISOString() }, 0)).toBe(0);
+  });
+
+  it('a live event changes the polls and keeps the clock the answer carried', () => {
+    const list = { now: '2026-11-24T00:00:00.000Z', polls: [poll('a')] };
+    const next = applyPollEventToList(list, { type: 'poll-votes', pollId: 'a', yes: 2, no: 1 });
+    expect(next).toEqual({ now: list.now, polls: [{ ...poll('a'), yes: 2, no: 1 }] });
   });
 });

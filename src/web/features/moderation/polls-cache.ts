@@ -2,7 +2,9 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
 
 type Outputs = inferRouterOutputs<AppRouter>;
-export type PollView = Outputs['polls']['list'][number];
+/** /polls' answer: the polls and the server's clock when it answered. */
+export type PollList = Outputs['polls']['list'];
+export type PollView = PollList['polls'][number];
 /** What polls.events delivers (the server's ModerationLiveEvent, as the router types it). */
 export type PollsLiveEvent =
   Outputs['polls']['events'] extends AsyncIterable<infer E> ? (E extends { data: infer D } ? D : E) : never;
@@ -27,6 +29,22 @@ export function applyPollEvent(polls: PollView[], event: PollsLiveEvent): PollVi
     default:
       return polls;
   }
+}
+
+/** One live event applied to the cached /polls answer (the server's clock it carried stays). */
+export function applyPollEventToList(list: PollList, event: PollsLiveEvent): PollList {
+  return { ...list, polls: applyPollEvent(list.polls, event) };
+}
+
+/**
+ * How far the device's clock is behind the server's (ms, negative when ahead): the server's `now` against when its
+ * answer arrived. Time remaining is counted on the server's clock plus this, so a phone set hours wrong still reads
+ * the right "Xd Yh remaining" (review 15a finding 7). The answer's travel time (well under a second) is ignored:
+ * the page shows hours.
+ */
+export function serverClockOffset(list: Pick<PollList, 'now'>, receivedAt: number): number {
+  const serverNow = Date.parse(list.now);
+  return Number.isFinite(serverNow) && receivedAt > 0 ? serverNow - receivedAt : 0;
 }
 
 /** The caller's own vote, with the counts its answer carried. */

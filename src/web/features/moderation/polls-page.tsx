@@ -8,19 +8,22 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useSession } from '../accounts/api';
 import { useCastVote, usePollEvents, usePolls } from './api';
-import type { PollView } from './polls-cache';
+import { serverClockOffset, type PollView } from './polls-cache';
 
 const TYPE_LABELS = { service_deletion: 'Service removal', user_ban: 'User ban' } as const;
 const SUBJECT_LABELS = { service_deletion: 'Service', user_ban: 'User' } as const;
 
-/** The clock the remaining times are read against, moved on every minute (they show hours). */
-function useMinuteClock() {
-  const [now, setNow] = useState(() => new Date());
+/**
+ * The server's clock the remaining times are read against (this device's, moved by the offset the last answer
+ * measured), moved on every minute (they show hours).
+ */
+function useServerMinuteClock(offsetMs: number) {
+  const [tick, setTick] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
+    const timer = setInterval(() => setTick(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  return now;
+  return new Date(tick + offsetMs);
 }
 
 /** /polls (spec 2 section 2): the community polls, for signed-in members; visitors go to sign in. */
@@ -29,7 +32,7 @@ export function PollsPage() {
   const signedIn = Boolean(account);
   const polls = usePolls(signedIn);
   usePollEvents(signedIn);
-  const now = useMinuteClock();
+  const now = useServerMinuteClock(polls.data ? serverClockOffset(polls.data, polls.dataUpdatedAt) : 0);
 
   if (isLoading) return null;
   if (!account) return <Navigate to={signInPathFor('/polls')} replace />;
@@ -48,11 +51,11 @@ export function PollsPage() {
         <p role="alert" className="text-destructive">
           {POLL_MESSAGES.loadFailed}
         </p>
-      ) : polls.data.length === 0 ? (
+      ) : polls.data.polls.length === 0 ? (
         <p className="text-muted-foreground">{POLL_MESSAGES.noPolls}</p>
       ) : (
         <ul className="flex flex-col gap-4" aria-label="Active polls">
-          {polls.data.map((poll) => (
+          {polls.data.polls.map((poll) => (
             <li key={poll.id}>
               <PollCard poll={poll} now={now} />
             </li>

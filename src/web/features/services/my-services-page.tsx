@@ -11,6 +11,9 @@ import { MyRequestsTab } from '../requests/my-requests-tab';
 import { useDeleteService, useMyServices } from './api';
 import { ServiceCard } from './service-card';
 
+/** Issue 15 item 3: a passed community poll hid the service until an admin deletes or restores it. */
+const HIDDEN_NOTE = 'Hidden after a community poll: an admin will review it';
+
 const TABS = [
   { value: 'services', label: 'My Services' },
   { value: 'requests', label: 'My Requests' },
@@ -80,18 +83,29 @@ function MyServicesTab() {
           <ServiceCard
             service={s}
             actions={
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" asChild>
-                  <Link to={`/edit-service/${s.id}`} aria-label={`Edit ${s.title}`}>
-                    <Pencil className="h-4 w-4" aria-hidden /> Edit
-                  </Link>
-                </Button>
-                <ConfirmDeleteButton
-                  itemName={s.title}
-                  title="Delete service?"
-                  description={`"${s.title}" will be removed for good.`}
-                  onConfirm={() => whenSucceeded(remove.mutateAsync({ id: s.id }))}
-                />
+              <div className="flex flex-col gap-2">
+                {s.hiddenAt && (
+                  // Only the owner sees why their service left the listings (services.mine keeps hidden ones).
+                  <p
+                    role="note"
+                    className="rounded-md border border-amber-500 bg-amber-500/10 p-2 text-sm text-foreground"
+                  >
+                    {HIDDEN_NOTE}
+                  </p>
+                )}
+                <div className="flex gap-2">
+                  <Button variant="outline" size="sm" asChild>
+                    <Link to={`/edit-service/${s.id}`} aria-label={`Edit ${s.title}`}>
+                      <Pencil className="h-4 w-4" aria-hidden /> Edit
+                    </Link>
+                  </Button>
+                  <ConfirmDeleteButton
+                    itemName={s.title}
+                    title="Delete service?"
+                    description={`"${s.title}" will be removed for good.`}
+                    onConfirm={() => whenSucceeded(remove.mutateAsync({ id: s.id }))}
+                  />
+                </div>
               </div>
             }
           />
