@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The audit log's vocabulary (issue 15 item 9): every action an entry may name, with the words /admin/audit and the
  * dashboard show for it. Each entry is written in the same transaction as what it records, and never edited or
@@ -37,4 +39,42 @@ export const AUDIT_LIMITS = {
   pageSize: 50,
   /** The longest "why" an admin writes, kept in details.reason. */
   reasonMax: 500,
+  /** Ids in the log are user ids (text) or uuids; nothing longer is ever stored or searched for. */
+  idMax: 64,
+  /** The admins the Admin filter offers at most. */
+  actorsMax: 200,
 } as const;
+
+export const AUDIT_TEXTS = {
+  datesOrder: 'The From date must not be after the To date',
+  subjectTooLong: `A subject id has at most ${AUDIT_LIMITS.idMax} characters`,
+} as const;
+
+/**
+ * An instant PostgreSQL can hold: zod checks the calendar (no February 30th); year 0 parses in JavaScript but not in
+ * PostgreSQL, so the log's dates start in 1900, long before any entry.
+ */
+const inRange = (value: string) => Date.parse(value) >= Date.UTC(1900, 0, 1);
+const instant = z.iso.datetime({ offset: true }).refine(inRange, 'Please enter a valid date');
+/**
+ * The cursor's created_at to the microsecond, in UTC: the column keeps microseconds and a JavaScript Date only
+ * milliseconds, so a millisecond cursor would skip or repeat entries written in the same millisecond (one transaction
+ * writes several).
+ */
+const cursorAt = z.iso.datetime({ precision: 6 }).refine(inRange);
+
+/** audit.list's input: every filter optional and bounded; `from` and `to` are instants, `from` not after `to`. */
+export const auditListInputSchema = z
+  .object({
+    cursor: z.object({ at: cursorAt, id: z.uuid() }).nullish(),
+    action: z.enum(AUDIT_ACTION_NAMES as [AuditAction, ...AuditAction[]]).nullish(),
+    actorId: z.string().trim().min(1).max(AUDIT_LIMITS.idMax).nullish(),
+    subjectId: z.string().trim().min(1).max(AUDIT_LIMITS.idMax).nullish(),
+    from: instant.nullish(),
+    to: instant.nullish(),
+  })
+  .refine((f) => !f.from || !f.to || Date.parse(f.from) <= Date.parse(f.to), {
+    message: AUDIT_TEXTS.datesOrder,
+    path: ['from'],
+  });
+export type AuditListInput = z.infer<typeof auditListInputSchema>;

@@ -410,6 +410,7 @@ export function inputsAgainst(world: World): Record<string, unknown> {
     'adminServices.delete': { serviceId: w.serviceId, reason: 'Attack' },
     'adminServices.restore': { serviceId: w.serviceId },
     'adminServices.dismissPoll': { pollId: '00000000-0000-4000-8000-000000000000' },
+    'audit.list': { actorId: w.provider.id, subjectId: w.serviceId },
     'profiles.update': {
       firstName: 'Mallory',
       lastName: 'Attacker',

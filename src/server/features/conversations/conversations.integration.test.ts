@@ -2,8 +2,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { messageBody, noticeText } from '../../../domain/messages';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema/audit';
 import { messages } from '../../db/schema/conversations';
-import { callTrpc, createTestApp, signUp, TEST_ORIGIN, userIdOf, type TestApp } from '../../testing/test-app';
+import {
+  ADMIN_TEST_PASSWORD,
+  callTrpc,
+  createTestApp,
+  signInAdmin,
+  signUp,
+  TEST_ORIGIN,
+  uniqueEmail,
+  userIdOf,
+  type TestApp,
+} from '../../testing/test-app';
 import { trpcAs } from '../../testing/marketplace';
 
 let app: TestApp;
@@ -11,6 +23,7 @@ type User = { cookie: string; id: string };
 let provider: User;
 let client: User;
 let stranger: User;
+let admin: User;
 let serviceId: string;
 
 async function user(firstName: string): Promise<User> {
@@ -30,7 +43,8 @@ const said = (m: Stored) => {
 const texts = async (who: User, id: string) => (await ok(who, 'conversations.messages', { id })).map(said);
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ ADMIN_EMAIL: uniqueEmail('admin'), ADMIN_PASSWORD: ADMIN_TEST_PASSWORD });
+  admin = await signInAdmin(app);
   provider = await user('Pia');
   client = await user('Carl');
   stranger = await user('Sam');
@@ -194,6 +208,38 @@ describe('negotiation, enforced by the server', () => {
     const { id } = await ok(client, 'conversations.request', { serviceId });
     const result = await call(client, 'conversations.propose', { id, price: 0, pricingType: 'fixed' });
     expect(result.error?.message).toBe('Please enter a valid price');
+  });
+});
+
+describe('an admin reset, in the audit log', () => {
+  const resetEntries = (id: string) =>
+    app.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'conversation.reset'), eq(auditEvents.subjectId, id)));
+
+  it('writes one entry naming the admin and what was cleared; a refused reset writes none', async () => {
+    const { id } = await ok(client, 'conversations.request', { serviceId });
+    await ok(provider, 'conversations.propose', { id, price: 45, pricingType: 'fixed' });
+    await ok(client, 'conversations.act', { id, action: 'accept' });
+
+    for (const who of [client, provider, stranger])
+      expect((await call(who, 'conversations.reset', { id })).status).toBe(403);
+    expect((await call(null, 'conversations.reset', { id })).status).toBe(401);
+    expect(await resetEntries(id)).toHaveLength(0);
+
+    await ok(admin, 'conversations.reset', { id });
+    const entries = await resetEntries(id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorId: admin.id,
+      details: { finalPriceCents: 4500, serviceStarted: false, completed: false },
+    });
+
+    // A conversation that does not exist: refused, and nothing recorded under its id.
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await call(admin, 'conversations.reset', { id: missing })).status).toBe(404);
+    expect(await resetEntries(missing)).toHaveLength(0);
   });
 });
 

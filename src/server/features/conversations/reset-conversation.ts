@@ -8,6 +8,7 @@ import { conversationStateOf, messageDataOf, participantsOf } from './conversati
 import { negotiationState } from './conversation-access';
 import { insertMessage } from './post-message';
 import { services } from '../../db/schema/services';
+import { recordAudit } from '../audit/record-audit';
 
 /** What a reset clears: the negotiation and the progress, never the payment. */
 const CLEARED = {
@@ -24,7 +25,8 @@ const CLEARED = {
 
 /**
  * reset-service-progress (admins only, checked by the router): back to a fresh negotiation. A paid conversation is
- * refused: the money was taken, and undoing it is a refund, not a reset.
+ * refused: the money was taken, and undoing it is a refund, not a reset. The audit entry keeps what was cleared (the
+ * agreed price and progress), since the conversation itself no longer shows it.
  */
 export async function resetConversation(
   deps: { db: Db; events: DomainEvents },
@@ -37,6 +39,17 @@ export async function resetConversation(
     if (!row) throw new AppError('CONVERSATION_RESET_NOT_FOUND');
     if (row.paidAt !== null) throw new AppError('PAID_CONVERSATION_RESET');
     await tx.update(conversations).set(CLEARED).where(eq(conversations.id, id));
+    await recordAudit(tx, {
+      action: 'conversation.reset',
+      actorId: admin.id,
+      subjectId: id,
+      details: {
+        finalPriceCents: row.finalPriceCents,
+        latestProposalPriceCents: row.latestProposalPriceCents,
+        serviceStarted: row.serviceStarted,
+        completed: row.completedAt !== null,
+      },
+    });
     const [listing] = row.serviceId
       ? await tx
           .select({ priceCents: services.priceCents, pricingType: services.pricingType })

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations } from '../../db/schema/conversations';
 import { paymentFailures, testConnectedAccounts } from '../../db/schema/payments';
@@ -44,6 +45,13 @@ const db = () => app.database.db;
 const deps = () => ({ db: app.database.db, events: app.events, bus: app.bus, payments: app.payments });
 const transfersOf = (id: string) => db().select().from(transfers).where(eq(transfers.conversationId, id));
 const refundsOf = (id: string) => db().select().from(refunds).where(eq(refunds.conversationId, id));
+/** The audit entries about a conversation (refunds, dispute outcomes), oldest first. */
+const auditOf = (id: string) =>
+  db()
+    .select({ action: auditEvents.action, actorId: auditEvents.actorId, details: auditEvents.details })
+    .from(auditEvents)
+    .where(eq(auditEvents.subjectId, id))
+    .orderBy(asc(auditEvents.createdAt));
 const history = (who: TestUser, id: string) => t.ok(who, 'settlement.history', { conversationId: id });
 
 async function completed(price = 80, who = provider) {
@@ -180,10 +188,22 @@ describe('disputes', () => {
     const resolution = { conversationId: id, resolution: 'release' as const };
     expect((await t.call(client, 'settlement.resolveDispute', resolution)).status).toBe(403);
     expect((await t.call(provider, 'settlement.resolveDispute', resolution)).status).toBe(403);
+    expect(await auditOf(id)).toEqual([]);
     await t.ok(admin, 'settlement.resolveDispute', resolution);
+    expect((await t.call(admin, 'settlement.resolveDispute', resolution)).error?.message).toBe(
+      'The provider has already been paid',
+    );
     expect((await transfersOf(id))[0]).toMatchObject({ status: 'paid', amountCents: 9000 });
     const [closed] = await db().select().from(disputes).where(eq(disputes.conversationId, id));
     expect(closed).toMatchObject({ status: 'released', resolvedBy: admin.id });
+    // One entry for the one resolution; the refused second attempt wrote none.
+    expect(await auditOf(id)).toEqual([
+      {
+        action: 'dispute.resolved',
+        actorId: admin.id,
+        details: { outcome: 'released', refundCents: null, disputeId: closed!.id },
+      },
+    ]);
   });
 
   it('a partial refund returns part to the client and pays the provider their share of the rest', async () => {
@@ -195,7 +215,11 @@ describe('disputes', () => {
       refund: 100,
     });
     expect(tooMuch.error?.message).toBe('Enter a refund between $0.01 and the amount paid less $0.01');
+    expect(await auditOf(id)).toEqual([]);
     await t.ok(admin, 'settlement.resolveDispute', { conversationId: id, resolution: 'partial', refund: 40 });
+    expect(await auditOf(id)).toMatchObject([
+      { action: 'dispute.resolved', actorId: admin.id, details: { outcome: 'partially_refunded', refundCents: 4000 } },
+    ]);
     expect((await refundsOf(id))[0]).toMatchObject({ amountCents: 4000, reason: 'dispute_partial_refund' });
     // $60 kept: the provider gets $54 after the 10% fee.
     expect((await transfersOf(id))[0]).toMatchObject({ status: 'paid', amountCents: 5400 });
@@ -210,6 +234,14 @@ describe('disputes', () => {
     const [closed] = await db().select().from(disputes).where(eq(disputes.conversationId, id));
     expect(closed!.status).toBe('refunded');
     expect((await t.call(client, 'settlement.confirm', { conversationId: id })).status).toBe(409);
+    // The Refund outcome is one dispute resolution, not also a second "payment refunded" entry.
+    expect(await auditOf(id)).toEqual([
+      {
+        action: 'dispute.resolved',
+        actorId: admin.id,
+        details: { outcome: 'refunded', refundCents: 10000, disputeId: closed!.id, reversedPayoutCents: null },
+      },
+    ]);
   });
 
   it('a card network dispute is recorded once and flags the conversation', async () => {
@@ -243,10 +275,23 @@ describe('admin refunds and access', () => {
     expect((await t.call(client, 'settlement.refund', { conversationId: id })).error?.message).toBe(
       'Admin access required to view this page',
     );
+    expect((await t.call(null, 'settlement.refund', { conversationId: id })).status).toBe(401);
     expect((await t.call(stranger, 'settlement.history', { conversationId: id })).status).toBe(403);
+    expect(await auditOf(id)).toEqual([]);
     await t.ok(admin, 'settlement.refund', { conversationId: id });
     expect((await t.call(admin, 'settlement.refund', { conversationId: id })).status).toBe(409);
     expect(await refundsOf(id)).toMatchObject([{ amountCents: 2500, reason: 'admin_refund' }]);
+    // One entry for the refund that went out, none for the refused second one.
+    const [payment] = await db().query.paymentTransactions.findMany({
+      where: (p, { eq: is }) => is(p.conversationId, id),
+    });
+    expect(await auditOf(id)).toEqual([
+      {
+        action: 'payment.refunded',
+        actorId: admin.id,
+        details: { amountCents: 2500, paymentId: payment!.id, reversedPayoutCents: null, disputeId: null },
+      },
+    ]);
     expect((await history(admin, id)).label).toBe('cancelled');
   });
 
@@ -265,6 +310,9 @@ describe('admin refunds and access', () => {
     expect(transfer!.stripeReversalId).toMatch(/^trr_test_/);
     expect(await refundsOf(id)).toMatchObject([{ amountCents: 5000, reason: 'admin_refund' }]);
     expect((await t.call(admin, 'settlement.refund', { conversationId: id })).status).toBe(409);
+    expect(await auditOf(id)).toMatchObject([
+      { action: 'payment.refunded', details: { amountCents: 5000, reversedPayoutCents: 4500 } },
+    ]);
     expect(await history(client, id)).toMatchObject({ label: 'refunded', providerAmountCents: 0 });
     const notices = await t.ok(client, 'conversations.messages', { id });
     expect(notices.filter((m) => m.kind === 'payment_refunded').map((m) => m.payload)).toEqual([
