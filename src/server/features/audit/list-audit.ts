@@ -1,5 +1,4 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { AUDIT_LIMITS, auditActionLabel, type AuditListInput } from '../../../domain/audit';
 import { displayName } from '../../../domain/user-summary';
 import type { Db } from '../../db/database';
