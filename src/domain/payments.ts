@@ -34,6 +34,16 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /**
+ * Why a new payment is refused while an admin reviews (issue 15 items 3 and 9, review 22 M2): a service a passed
+ * community poll hid, or a suspended provider. Money already paid keeps its ways back (messages, refunds, disputes),
+ * and the sweep does not accept the work on the client's behalf meanwhile (settlement-sweep.ts).
+ */
+export const PAYMENT_PAUSED_MESSAGES = {
+  serviceUnderReview: 'This service is under review: payment is paused',
+  providerSuspended: "This provider's account is suspended: payment is paused",
+} as const;
+
+/**
  * Test mode's card form, as typed (the server decides the outcome from Stripe's test numbers, as Stripe would, and
  * reports a bad number or date as Stripe's decline). The bounds keep what a client sends small.
  */

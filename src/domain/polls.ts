@@ -78,6 +78,8 @@ export const POLL_MESSAGES = {
   pollEnded: 'This poll has ended',
   pollNotFound: 'Poll not found',
   alreadyActive: 'A community poll is already active for this subject',
+  /** A service a passed poll already hid waits for an admin: another vote about it would decide nothing. */
+  serviceHidden: 'This service is already hidden and awaits an admin',
   reasonRequired: 'Please enter a reason for the poll',
   userNotFound: 'User not found',
   expired: 'Expired',

@@ -47,6 +47,9 @@ export const SERVICE_MESSAGES = {
   imageFailed: 'Failed to upload image',
   signInToRequest: 'Please sign in to request this service',
   ownService: 'You cannot request your own service',
+  // Ours (beyond the spec): the owner of a service a passed poll hid cannot delete it while an admin reviews it, so
+  // the reports and the poll stay as evidence (review 22 L7).
+  underReview: 'An admin is reviewing this service',
 } as const;
 
 export const serviceLocationSchema = z.object({

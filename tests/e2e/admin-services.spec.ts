@@ -63,15 +63,24 @@ test.describe('/admin-services', () => {
     await expect(card).toBeVisible();
     await expect(card.getByTestId('report-count')).toHaveText('0 reports');
 
-    // A member reports it: the open page moves it first with its count, without a reload.
+    // A member reports it: the open page moves it up among the flagged with its count, without a reload.
     const report = await trpc(reporter.request, 'reports.submit', {
       serviceId: reportedId,
       reason: 'Spam or scam',
       description: 'Asks for payment outside the app.',
     });
     expect(report.status).toBe(200);
-    await expect(cards.first()).toContainText(reported);
     await expect(card.getByTestId('report-count')).toHaveText('1 report');
+    // Among the flagged, above every unreported card (other specs' reports, on the same server, may rank higher).
+    await expect
+      .poll(async () => {
+        const counts = await cards.getByTestId('report-count').allTextContents();
+        const titles = await cards.getByRole('heading').allTextContents();
+        const at = titles.indexOf(reported);
+        const firstUnflagged = counts.indexOf('0 reports');
+        return at >= 0 && (firstUnflagged === -1 || at < firstUnflagged);
+      })
+      .toBe(true);
 
     // Reports lists it: reason, reporter, description.
     await card.getByRole('button', { name: `Reports for ${reported}` }).click();
@@ -129,8 +138,14 @@ test.describe('/admin-services', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(doomedCard).toBeVisible();
     await doomedCard.getByRole('button', { name: `Delete ${doomed}` }).click();
+    // The why is required (it goes to the audit log): without it nothing is deleted.
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm.getByText('Please give a reason')).toBeVisible();
+    await expect(doomedCard).toBeVisible();
+    await confirm.getByLabel('Reason (kept in the audit log)').fill('Members voted it a scam');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(admin.getByText('Service deleted successfully')).toBeVisible();
+    await expect(confirm).toBeHidden();
     await expect(doomedCard).toHaveCount(0);
     await visitor.reload();
     await expect(visitor.getByText(doomed)).toHaveCount(0);
@@ -167,5 +182,18 @@ test.describe('/admin-services', () => {
     await expect(admin.getByRole('dialog', { name: 'Start a community poll' })).toBeVisible();
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(admin, 'Poll dialog, dark, 390 px');
+    await admin.keyboard.press('Escape');
+    // The reason dialog of Delete: labelled, reachable by keyboard, within the phone's width.
+    await admin
+      .getByTestId('admin-service-card')
+      .filter({ hasText: title })
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
+    const confirm = admin.getByRole('dialog', { name: 'Delete this service?' });
+    await expect(confirm.getByLabel('Reason (kept in the audit log)')).toBeVisible();
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(admin, 'Delete reason dialog, dark, 390 px');
+    await admin.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
   });
 });

@@ -34,8 +34,8 @@ afterAll(() => app?.close());
 const valid = (): Record<string, unknown> => ({
   'adminServices.list': {},
   'adminServices.delete': { serviceId, reason: 'Scam' },
-  'adminServices.restore': { serviceId },
-  'adminServices.dismissPoll': { pollId: serviceId },
+  'adminServices.restore': { serviceId, reason: 'Fine after all' },
+  'adminServices.dismissPoll': { pollId: serviceId, reason: 'Not a ban' },
 });
 
 describe('who may call', () => {
@@ -74,7 +74,9 @@ describe('who may call', () => {
 });
 
 describe('malformed input is refused, even from an admin, and changes nothing', () => {
-  const BAD: [string, unknown][] = [
+  // A function: serviceId exists only once beforeAll has run (the real hidden service, so a reason let through
+  // would restore or delete it and the snapshot would tell).
+  const bad = (): [string, unknown][] => [
     ['adminServices.delete', {}],
     ['adminServices.delete', { serviceId: 'not-a-uuid' }],
     ['adminServices.delete', { serviceId: "' or 1=1 --" }],
@@ -82,6 +84,15 @@ describe('malformed input is refused, even from an admin, and changes nothing', 
     ['adminServices.delete', { serviceId: null, reason: 'x'.repeat(AUDIT_LIMITS.reasonMax + 1) }],
     ['adminServices.restore', { serviceId: ['x'] }],
     ['adminServices.restore', undefined],
+    // The why is required on each decision (review 22 M4): missing, blank or only spaces is a 400.
+    ['adminServices.restore', { serviceId }],
+    ['adminServices.restore', { serviceId, reason: '' }],
+    ['adminServices.restore', { serviceId, reason: '   ' }],
+    ['adminServices.restore', { serviceId, reason: 'x'.repeat(AUDIT_LIMITS.reasonMax + 1) }],
+    ['adminServices.delete', { serviceId }],
+    ['adminServices.delete', { serviceId, reason: ' \n\t ' }],
+    ['adminServices.dismissPoll', { pollId: '00000000-0000-4000-8000-000000000000' }],
+    ['adminServices.dismissPoll', { pollId: '00000000-0000-4000-8000-000000000000', reason: '  ' }],
     ['adminServices.dismissPoll', { pollId: 'x'.repeat(10_000) }],
     ['adminServices.dismissPoll', { pollId: '00000000-0000-4000-8000-000000000000', reason: {} }],
     ['adminServices.list', { cursor: { phase: 'flagged' } }],
@@ -95,7 +106,7 @@ describe('malformed input is refused, even from an admin, and changes nothing', 
 
   it('each is a 400', async () => {
     const before = await snapshot(app, TABLES);
-    for (const [path, input] of BAD) {
+    for (const [path, input] of bad()) {
       const result = await callRaw(admin, path, input);
       expect(result.status, `${path} ${JSON.stringify(input)?.slice(0, 80)}`).toBe(400);
     }

@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { newPasswordSchema } from '../../domain/account-settings';
+import { suspendedMessage } from '../../domain/admin-users';
 import { signUpSchema } from '../../domain/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -11,6 +12,7 @@ import { accounts, sessions, twoFactors, users, verifications } from '../db/sche
 import type { EventBus } from '../realtime/event-bus';
 import { createProfileForNewUser } from '../features/accounts/create-profile';
 import { recordSignIn } from '../features/accounts/record-sign-in';
+import { suspensionRefusingSignIn } from '../features/admin-users/current-suspension';
 import type { DomainEvents } from '../events/domain-events';
 import { announceSessionEnded } from '../features/accounts/session-events';
 import { createDeviceCookies } from '../features/accounts/device-cookie';
@@ -27,6 +29,9 @@ const SESSION_ENDING_PATHS = [
   '/reset-password',
   '/delete-user',
 ];
+
+/** better-auth endpoints that create a session inside their own database transaction. */
+const SESSION_IN_TRANSACTION_PATHS = ['/sign-up/email', '/change-password'];
 
 /** The paths that end a sign-in with a new session: the password step, or the second step of a two-factor one. */
 const SIGN_IN_PATHS = ['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code'];
@@ -135,6 +140,26 @@ export function createAuth({
     },
     plugins: [twoFactor({ issuer: 'SkillNest' })],
     databaseHooks: {
+      session: {
+        create: {
+          // A suspended member gets no session (issue 15 item 9). Every sign-in makes one here, after the password
+          // check (someone without the password learns nothing), and the second step of a two-factor one too.
+          before: async (session, ctx) => {
+            // These two make their session inside better-auth's transaction, where a query on our pool would wait
+            // for the embedded database's one connection (DESIGN.md). Neither can be a suspended member's: a new
+            // account has no suspension, and changing the password needs a session, which a suspension deleted.
+            // Any other path that did so would fail closed (a timeout), never let a suspended member in.
+            if (ctx?.path && SESSION_IN_TRANSACTION_PATHS.includes(ctx.path)) return;
+            const suspension = await suspensionRefusingSignIn(db, session.userId);
+            if (suspension) {
+              throw new APIError('FORBIDDEN', {
+                message: suspendedMessage(suspension.until, suspension.reason),
+                code: 'ACCOUNT_SUSPENDED',
+              });
+            }
+          },
+        },
+      },
       user: {
         create: {
           after: async (user, ctx) => {

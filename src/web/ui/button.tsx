@@ -11,7 +11,8 @@ export const buttonVariants = cva(
         default: 'bg-primary text-primary-foreground hover:opacity-90',
         outline: 'border bg-background hover:bg-muted',
         ghost: 'hover:bg-muted',
-        destructive: 'bg-destructive text-white hover:opacity-90',
+        // Not the theme's destructive: white on its dark-mode red (#f87171) fails contrast.
+        destructive: 'bg-red-700 text-white hover:bg-red-800',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {

@@ -8,6 +8,11 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /**
+   * Ours, not better-auth's: when the account last signed in (features/accounts/record-sign-in.ts), for the admin
+   * pages' "Last sign-in". Kept here because sessions go (sign-out, a suspension) and the answer must not become Never.
+   */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,27 +6,25 @@ import {
   type DeleteAccount,
 } from '../../../domain/account-settings';
 import type { Db } from '../../db/database';
-import { accounts, sessions, users } from '../../db/schema/auth';
+import { accounts } from '../../db/schema/auth';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../files/blob-store';
 import type { DomainEvents } from '../../events/domain-events';
-import { inTransaction } from '../../events/in-transaction';
 import type { EventBus } from '../../realtime/event-bus';
-import { announceSessionEnded } from './session-events';
+import { removeAccount } from './remove-account';
 import { signInThrottleFor } from './sign-in-throttle';
 
 /**
  * Deletes the actor's account once they typed their email and their current password (a session left open on a
- * shared computer must not be enough): their files, then the user row, which cascades to sessions, profile, roles,
- * portfolio and presence. Rows other users own (their conversations) keep only the id, which then reads "Unknown
- * User". Every open tab of the account is signed out.
+ * shared computer must not be enough); then removeAccount, the same removal an admin's delete does: their files,
+ * data and sessions, every open tab signed out.
  */
 export async function deleteAccount(
   deps: { db: Db; events: DomainEvents; files: BlobStore; bus: EventBus },
   actor: { id: string; email: string },
   input: DeleteAccount,
 ) {
-  const { db, files, bus } = deps;
+  const { db } = deps;
   if (!deleteConfirmationMatches(input.confirmEmail, actor.email)) {
     throw new AppError('CONFIRM_EMAIL_MISMATCH');
   }
@@ -43,15 +41,7 @@ export async function deleteAccount(
   });
   await throttle.endPasswordCheck(check, matches ? 'succeeded' : 'wrong-password');
   if (!matches) throw new AppError('WRONG_PASSWORD');
-  const openSessions = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, actor.id));
-  await files.removeUser(actor.id);
-  await inTransaction(deps, async (tx, emit) => {
-    await tx.delete(users).where(eq(users.id, actor.id));
-    // The listings show owners' names on cards: the same refresh as any profile change, until the event union has
-    // a user.deleted.
-    emit({ type: 'user.deleted', userId: actor.id });
-  });
-  for (const s of openSessions) announceSessionEnded(bus, s.id);
+  await removeAccount(deps, actor.id);
   return { ok: true };
 }
 

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { users } from '../../db/schema/auth';
 import type { DomainEvents } from '../../events/domain-events';
 import { recordEvents } from '../../events/record-events';
 
@@ -13,6 +15,10 @@ export async function recordSignIn(
   _input: object = {},
 ) {
   const event = { type: 'user.signed-in', userId: actor.id } as const;
+  await deps.db
+    .update(users)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(users.id, actor.id));
   await recordEvents(deps.db, [event]);
   deps.events.committed([event]);
 }

@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { AUDIT_LIMITS } from '../../../domain/audit';
+import { adminReasonSchema } from '../../../domain/admin-users';
 import { adminProcedure, router } from '../../trpc';
 import { deleteServiceAsAdmin } from './delete-service-as-admin';
 import { dismissPoll } from './dismiss-poll';
 import { listAdminServices, listAdminServicesSchema } from './list-admin-services';
 import { restoreService } from './restore-service';
 
-/** Why an admin acted, kept in the audit row (optional; blank is none). */
-const reason = z.string().trim().max(AUDIT_LIMITS.reasonMax).optional();
+/**
+ * Why an admin acted, kept in the audit row's details.reason: required (non-blank, bounded) on each of these, the
+ * most consequential decisions about what members see (issue 15 item 9: who, when, what and why; review 22 M4).
+ */
+const reason = adminReasonSchema;
 
 /** /admin-services (spec 3 section 2; issue 15 items 3 and 5): admins only, every procedure. */
 export const adminServicesRouter = router({
@@ -19,9 +22,9 @@ export const adminServicesRouter = router({
   delete: adminProcedure
     .input(z.object({ serviceId: z.uuid(), reason }))
     .mutation(({ ctx, input }) => deleteServiceAsAdmin(ctx, ctx.user, input)),
-  /** Put back a service a passed poll hid, audited. */
+  /** Put back a service a passed poll hid (or settle its passed poll), audited. */
   restore: adminProcedure
-    .input(z.object({ serviceId: z.uuid() }))
+    .input(z.object({ serviceId: z.uuid(), reason }))
     .mutation(({ ctx, input }) => restoreService(ctx, ctx.user, input)),
   /** Settle a passed ban poll without suspending its member, audited. */
   dismissPoll: adminProcedure

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import type { BlobStore } from '../../files/blob-store';
+import { lockServicePolls } from './lock-service-polls';
 
 /**
  * An admin deletes any service (spec 3: Delete, with confirmation; issue 15 item 5), with its 'service.deleted' audit
@@ -14,13 +15,15 @@ import type { BlobStore } from '../../files/blob-store';
  * listings and other admins' pages drop it live. Its polls go with it (polls.service_id cascades), so the passed
  * poll it settles leaves the dashboard; the audit row keeps which poll that was. The image file goes after the
  * commit, as with an owner's delete: a failed transaction never loses the file of a service that still exists.
+ * Its poll rows are locked before the service row (lock-service-polls.ts), the poll sweep's order.
  */
 export async function deleteServiceAsAdmin(
   deps: { db: Db; events: DomainEvents; files: BlobStore },
   admin: { id: string },
-  input: { serviceId: string; reason?: string | undefined },
+  input: { serviceId: string; reason: string },
 ) {
   const image = await inTransaction(deps, async (tx, emit) => {
+    await lockServicePolls(tx, input.serviceId);
     const [service] = await tx
       .select({ id: services.id, title: services.title, userId: services.userId, imageUrl: services.imageUrl })
       .from(services)
@@ -39,7 +42,7 @@ export async function deleteServiceAsAdmin(
       details: {
         title: service.title,
         ownerId: service.userId,
-        reason: input.reason || null,
+        reason: input.reason,
         reviewedPollIds: settled.map((p) => p.id),
       },
     });

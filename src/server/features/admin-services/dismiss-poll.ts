@@ -9,14 +9,14 @@ import { ADMIN_SERVICES_REFUSALS } from './admin-services-refusals';
 
 /**
  * An admin decides not to act on a passed user_ban poll (a vote only flags a member; domain/polls.ts): it is marked
- * reviewed by them, with a 'poll.dismissed' audit row, in one transaction, under the poll's row lock so two admins
+ * reviewed by them, with a 'poll.dismissed' audit row holding their reason (required), in one transaction, under the poll's row lock so two admins
  * cannot both dismiss it. Any other poll (running, failed, a service's, already reviewed) is refused, unchanged: a
  * service's passed poll is settled by deleting or restoring the service, a member's also by suspending them.
  */
 export async function dismissPoll(
   deps: { db: Db; events: DomainEvents },
   admin: { id: string },
-  input: { pollId: string; reason?: string | undefined },
+  input: { pollId: string; reason: string },
 ) {
   return inTransaction(deps, async (tx, emit) => {
     const [poll] = await tx
@@ -43,7 +43,7 @@ export async function dismissPoll(
       action: 'poll.dismissed',
       actorId: admin.id,
       subjectId: poll.targetUserId,
-      details: { pollId: poll.id, pollType: poll.pollType, title: poll.title, reason: input.reason || null },
+      details: { pollId: poll.id, pollType: poll.pollType, title: poll.title, reason: input.reason },
     });
     emit({ type: 'poll.dismissed', actorId: admin.id, pollId: poll.id, targetUserId: poll.targetUserId });
     return { ok: true as const };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { LISTING_PATHS, listingToQuery, type ListingQueryInput } from '../../../domain/listing-filters';
 import { inTransaction } from '../../events/in-transaction';
-import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
+import { paidConversation, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestAppWithAdmin, type TestApp } from '../../testing/test-app';
 
 /**
@@ -198,5 +198,37 @@ describe('a suspension counts while it lasts', () => {
     // A query not cached before the change: the listing reads the same rule.
     expect(await listing('services', { search: 'timed tutor' })).toEqual([serviceId]);
     expect(await listing('requests', { search: 'timed req' })).toEqual([requestId]);
+  });
+});
+
+describe('what still names a hidden service (review 22 L6)', () => {
+  it('a review names and links its service only while members can open it', async () => {
+    const seller = await testUser(app, { firstName: 'Remy' });
+    const buyer = await testUser(app, { firstName: 'Bea' });
+    const id = await paidConversation(app, seller, buyer, 25);
+    await ok(seller, 'conversations.act', { id, action: 'start' });
+    await ok(seller, 'conversations.act', { id, action: 'complete' });
+    await ok(buyer, 'reviews.submit', { conversationId: id, rating: 5, comment: 'Clear and patient, thank you!' });
+    const [{ service_id: serviceId } = { service_id: '' }] = (
+      await app.database.db.execute<{ service_id: string }>(sql`select service_id from conversations where id = ${id}`)
+    ).rows;
+    const named = async () => {
+      const [review] = await ok(null, 'reviews.forProvider', { providerId: seller.id });
+      const latest = (await ok(null, 'reviews.latest')).find((r) => r.providerId === seller.id);
+      return [review && { serviceId: review.serviceId, named: review.serviceTitle !== null }, latest?.serviceId];
+    };
+    expect(await named()).toEqual([{ serviceId, named: true }, serviceId]);
+    await app.database.db.execute(sql`update services set hidden_at = now() where id = ${serviceId}`);
+    expect(await named()).toEqual([{ serviceId: null, named: false }, null]);
+    await app.database.db.execute(sql`update services set hidden_at = null where id = ${serviceId}`);
+    await suspend(seller.id, null);
+    expect(await named()).toEqual([{ serviceId: null, named: false }, null]);
+    await unsuspend(seller.id);
+    expect(await named()).toEqual([{ serviceId, named: true }, serviceId]);
+  });
+
+  it("an admin reads a suspended member's request, as they read their services", async () => {
+    expect((await ok(admin, 'requests.get', { id: suspendedRequestId })).id).toBe(suspendedRequestId);
+    expect((await call(viewer, 'requests.get', { id: suspendedRequestId })).status).toBe(404);
   });
 });

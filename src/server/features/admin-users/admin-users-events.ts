@@ -9,5 +9,11 @@ export type AdminUsersAppEvent =
   | { type: 'user.unsuspended'; actorId: string; userId: string }
   | { type: 'user.role-changed'; actorId: string; userId: string; admin: boolean };
 
-/** Admins only (channels.adminUsers). */
-export type AdminUsersLiveEvent = { type: 'users-changed' };
+/**
+ * What travels on channels.adminUsers (admins only): ids, never a name, an email or a reason, since the bus may be
+ * PostgreSQL's NOTIFY. Each admin's stream reads the row as that admin sees it (watch-admin-users.ts) and hands the
+ * page the whole row, so the page applies it without reading its list again.
+ */
+export type AdminUsersLiveEvent =
+  /** Signed up, signed in, suspended or unsuspended, given or removed the admin role. */
+  { type: 'user-changed'; userId: string } | { type: 'user-removed'; userId: string };

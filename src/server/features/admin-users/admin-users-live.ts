@@ -1,10 +1,26 @@
-import type { AnyEventHandler, AnyLiveListener } from '../../events/handlers';
+import { defineLiveListener, type AnyEventHandler, type AnyLiveListener } from '../../events/handlers';
+import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
 
-/** Admin users' live listeners: committed account events onto the admins' channel. */
-export function adminUsersLiveListeners(_bus: EventBus): AnyLiveListener[] {
-  return [];
+/**
+ * Admin users' live listeners: committed account events onto the admins' channel, as ids only (each admin's stream
+ * reads the row it shows; watch-admin-users.ts). A sign-in changes the Last sign-in column.
+ */
+export function adminUsersLiveListeners(bus: EventBus): AnyLiveListener[] {
+  const changed = ({ userId }: { userId: string }) =>
+    void bus.publish(channels.adminUsers, { type: 'user-changed', userId });
+  return [
+    defineLiveListener({ on: 'user.signed-up', publish: changed }),
+    defineLiveListener({ on: 'user.signed-in', publish: changed }),
+    defineLiveListener({ on: 'user.suspended', publish: changed }),
+    defineLiveListener({ on: 'user.unsuspended', publish: changed }),
+    defineLiveListener({ on: 'user.role-changed', publish: changed }),
+    defineLiveListener({
+      on: 'user.deleted',
+      publish: ({ userId }) => void bus.publish(channels.adminUsers, { type: 'user-removed', userId }),
+    }),
+  ];
 }
 
-/** Admin users' durable handlers. */
+/** Admin users' durable handlers (none: the audit rows are written in the use cases' transactions). */
 export const adminUsersHandlers: readonly AnyEventHandler[] = [];

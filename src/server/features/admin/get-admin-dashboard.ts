@@ -98,8 +98,10 @@ export async function getAdminDashboard(deps: { db: Db }, admin: { id: string },
       lastName: profiles.lastName,
       email: users.email,
       joinedAt: users.createdAt,
-      // No sign-in column exists: the newest session is when they last signed in (sessions_user_id_idx).
-      lastSignInAt: sql<string | null>`(select max(s.created_at) from sessions s where s.user_id = ${users.id})`,
+      // The recorded sign-in, or a newer session (sign-up signs in without a sign-in), as /admin/users reads it.
+      lastSignInAt: sql<
+        string | null
+      >`greatest(${users.lastSignInAt}, (select max(s.created_at) from sessions s where s.user_id = ${users.id}))`,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))

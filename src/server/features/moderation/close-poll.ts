@@ -14,6 +14,8 @@ import { pollCounts } from './poll-data';
  * A passed service_deletion poll also hides its service (hidden_at, in this transaction) and emits service.hidden,
  * so the listings drop it live; it stays until an admin deletes or restores it (domain/polls.ts). A user_ban poll
  * hides nothing: it only flags the member for an admin.
+ * Lock order: the poll row, then the service row. Every path that locks both takes them in this order (deleting or
+ * restoring a service locks its poll rows first: admin-services/lock-service-polls.ts), so none deadlocks with it.
  */
 export async function closeExpiredPoll(tx: Tx, emit: (event: AppEvent) => void, pollId: string, now: Date) {
   const [poll] = await tx

@@ -40,10 +40,13 @@ export async function createPoll(
     let subjectName: string;
     if (input.pollType === 'service_deletion') {
       const [service] = await tx
-        .select({ title: services.title })
+        .select({ title: services.title, hiddenAt: services.hiddenAt })
         .from(services)
         .where(eq(services.id, input.serviceId));
       if (!service) throw new AppError('SERVICE_NOT_FOUND');
+      // Already hidden by a passed poll, it waits for an admin: another vote would decide nothing, and members would
+      // read a poll about a service they cannot open (review 22 L2).
+      if (service.hiddenAt !== null) throw MODERATION_REFUSALS.serviceHidden();
       subjectName = service.title;
     } else {
       const [user] = await tx

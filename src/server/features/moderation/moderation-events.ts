@@ -75,6 +75,11 @@ export type ModerationLiveEvent =
   | { type: 'poll-closed'; pollId: string; outcome: PollOutcome; yes: number; no: number }
   /** Admins only (moderationAdmin). */
   | { type: 'report-submitted'; serviceId: string; reportCount: number; report: ReportData }
+  /**
+   * Admins only: a poll an admin started, so every open admin page disables Poll on that subject at once (members
+   * get the whole poll on their own channel, poll-created).
+   */
+  | { type: 'poll-started'; pollId: string; pollType: PollType; serviceId: string | null; targetUserId: string | null }
   /** Admins only: what an ended poll asks of them (a passed service_deletion hides the service; a user_ban flags). */
   | ({ type: 'poll-outcome' } & PollOutcomeData)
   /**

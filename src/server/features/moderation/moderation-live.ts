@@ -1,9 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { polls } from '../../db/schema/moderation';
 import type { AnyEventHandler, AnyLiveListener } from '../../events/handlers';
 import { defineHandler, defineLiveListener } from '../../events/handlers';
 import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
+import { settleBanPolls } from './settle-ban-polls';
 
 /**
  * Reports' and polls' live listeners: committed events onto the polls channel (every signed-in member: the poll, its
@@ -19,7 +18,17 @@ export function moderationLiveListeners(bus: EventBus): AnyLiveListener[] {
     }),
     defineLiveListener({
       on: 'poll.created',
-      publish: ({ poll }) => void bus.publish(channels.polls, { type: 'poll-created', poll }),
+      publish: ({ poll }) => {
+        void bus.publish(channels.polls, { type: 'poll-created', poll });
+        // Another admin's open /admin-services learns of it too (review 22 L3): its Poll button, and the outcome later.
+        void bus.publish(channels.moderationAdmin, {
+          type: 'poll-started',
+          pollId: poll.id,
+          pollType: poll.pollType,
+          serviceId: poll.serviceId,
+          targetUserId: poll.targetUserId,
+        });
+      },
     }),
     defineLiveListener({
       on: 'poll.voted',
@@ -67,18 +76,10 @@ export function moderationLiveListeners(bus: EventBus): AnyLiveListener[] {
 export const onUserSuspendedReviewBanPolls = defineHandler({
   name: 'moderation.review-ban-polls-on-suspension', // stored with pending deliveries: keep it stable
   on: 'user.suspended',
+  // The suspension settles them in its own transaction (and names them in its audit entry); this only catches a
+  // suspension recorded by an older server, so it usually finds nothing.
   async handle({ tx }, event) {
-    await tx
-      .update(polls)
-      .set({ reviewedAt: sql`now()`, reviewedBy: event.actorId })
-      .where(
-        and(
-          eq(polls.targetUserId, event.userId),
-          eq(polls.pollType, 'user_ban'),
-          eq(polls.outcome, 'passed'),
-          isNull(polls.reviewedAt),
-        ),
-      );
+    await settleBanPolls(tx, event.userId, event.actorId);
   },
 });
 

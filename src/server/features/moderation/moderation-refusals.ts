@@ -13,6 +13,7 @@ export const MODERATION_REFUSALS = {
   pollEnded: () => new AppError('CONFLICT', POLL_MESSAGES.pollEnded),
   pollNotFound: () => new AppError('NOT_FOUND', POLL_MESSAGES.pollNotFound),
   alreadyActive: () => new AppError('CONFLICT', POLL_MESSAGES.alreadyActive),
+  serviceHidden: () => new AppError('CONFLICT', POLL_MESSAGES.serviceHidden),
   userNotFound: () => new AppError('NOT_FOUND', POLL_MESSAGES.userNotFound),
   /** domain/polls.ts voteRefusal's and banTargetRefusal's texts: who may not vote, who may not be a ban's subject. */
   voteRefused: (message: string) => new AppError('FORBIDDEN', message),

@@ -268,11 +268,15 @@ describe('when a poll ends', () => {
     );
     expect(audit.map((a) => a.action)).toEqual(['poll.started', 'poll.closed']);
     expect((await ok(member, 'polls.list')).polls.some((p) => p.id === poll.id)).toBe(false);
-    // A new poll may start once the last one closed; a second sweep closes nothing again.
+    // A second sweep closes nothing again.
     expect(await runPollSweep(sweepDeps(), new Date())).not.toContainEqual(
       expect.objectContaining({ pollId: poll.id }),
     );
-    await ok(admin, 'polls.create', { pollType: 'service_deletion', serviceId: service.id, description: 'Again' });
+    // Hidden now, the service waits for an admin: no new poll about it (review 22 L2) until it is restored.
+    const again = { pollType: 'service_deletion', serviceId: service.id, description: 'Again' } as const;
+    expect((await call(admin, 'polls.create', again)).error?.message).toBe(POLL_MESSAGES.serviceHidden);
+    await ok(admin, 'adminServices.restore', { serviceId: service.id, reason: 'Reviewed: it may stay' });
+    await ok(admin, 'polls.create', again);
   });
 
   it('fails with fewer than 5 votes, even all yes', async () => {

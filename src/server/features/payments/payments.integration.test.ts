@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { messageBody, noticeText } from '../../../domain/messages';
+import { PAYMENT_PAUSED_MESSAGES } from '../../../domain/payments';
 import { paymentFailures, paymentTransactions, stripeEvents } from '../../db/schema/payments';
 import { PAYMENT_WEBHOOK_PATH } from '../../http/payment-webhook-route';
 import { createTestModeProvider } from '../../payments/test-mode-provider';
@@ -117,6 +118,56 @@ describe('starting a payment', () => {
     expect((await call(provider, 'payments.payWithTestCard', card)).status).toBe(409);
     expect((await call(client, 'conversations.act', { id, action: 'start' })).status).toBe(409);
     expect((await details(client, id)).state.paymentCompleted).toBe(false);
+  });
+});
+
+describe('paying waits while an admin reviews (review 22 M2)', () => {
+  const db = () => app.database.db;
+  const payments = async (id: string) =>
+    (await db().execute(sql`select status from payment_transactions where conversation_id = ${id}`)).rows;
+
+  it('a service a passed poll hid: no new payment, no paying an intent started before; messages go on', async () => {
+    const id = await agreedConversation();
+    const { paymentIntentId } = await ok(client, 'payments.start', { conversationId: id });
+    const before = await payments(id);
+    await db().execute(sql`update services set hidden_at = now()
+      where id = (select service_id from conversations where id = ${id})`);
+
+    const start = await call(client, 'payments.start', { conversationId: id });
+    expect(start.status).toBe(409);
+    expect(start.error?.message).toBe(PAYMENT_PAUSED_MESSAGES.serviceUnderReview);
+    const card = { conversationId: id, paymentIntentId, number: '4242424242424242', expiry: '12/34', cvc: '123' };
+    const paid = await call(client, 'payments.payWithTestCard', card);
+    expect(paid.status).toBe(409);
+    expect(paid.error?.message).toBe(PAYMENT_PAUSED_MESSAGES.serviceUnderReview);
+    expect(await payments(id)).toEqual(before);
+    expect((await details(client, id)).state.paymentCompleted).toBe(false);
+    // The two can still talk (and the client ask for help) while it is paused.
+    await ok(client, 'conversations.send', { id, text: 'Is everything all right?' });
+    expect((await texts(provider, id)).at(-1)).toBe('Is everything all right?');
+
+    // Restored by an admin: paying works again, with the same intent.
+    await db().execute(sql`update services set hidden_at = null
+      where id = (select service_id from conversations where id = ${id})`);
+    expect(await ok(client, 'payments.payWithTestCard', card)).toEqual({ status: 'succeeded' });
+  });
+
+  it('a suspended provider: no new payment until the suspension ends', async () => {
+    const id = await agreedConversation();
+    await db().execute(sql`insert into user_suspensions (user_id, until, reason, suspended_by)
+      values (${provider.id}, null, 'Under review', ${admin.id})`);
+    try {
+      const start = await call(client, 'payments.start', { conversationId: id });
+      expect(start.status).toBe(409);
+      expect(start.error?.message).toBe(PAYMENT_PAUSED_MESSAGES.providerSuspended);
+      expect(await payments(id)).toEqual([]);
+      // A suspension whose end has passed no longer holds anything.
+      await db().execute(sql`update user_suspensions set until = now() - interval '1 second'
+        where user_id = ${provider.id}`);
+      expect((await ok(client, 'payments.start', { conversationId: id })).amountCents).toBe(6500);
+    } finally {
+      await db().execute(sql`delete from user_suspensions where user_id = ${provider.id}`);
+    }
   });
 });
 

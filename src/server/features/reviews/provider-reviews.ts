@@ -1,11 +1,17 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { reviews } from '../../db/schema/reviews';
 import { profiles } from '../../db/schema/profiles';
 import { services } from '../../db/schema/services';
+import { publicService } from '../services/service-queries';
 
 export const REVIEWS_LISTED = 100;
 
+/**
+ * Reviews with what their cards show. The service is named and linked only while members may open it
+ * (publicService: not hidden by a passed poll, owner not suspended; review 22 L6): otherwise its id and title are
+ * null, as for a deleted service, so a review never leads to "Service not found" nor names a hidden service.
+ */
 export function selectReviews(db: Db) {
   return db
     .select({
@@ -14,7 +20,7 @@ export function selectReviews(db: Db) {
       comment: reviews.comment,
       createdAt: reviews.createdAt,
       providerId: reviews.providerId,
-      serviceId: reviews.serviceId,
+      serviceId: services.id,
       serviceTitle: services.title,
       isVerified: reviews.isVerified,
       reviewerFirstName: reviews.reviewerFirstName,
@@ -22,7 +28,7 @@ export function selectReviews(db: Db) {
       providerLastName: profiles.lastName,
     })
     .from(reviews)
-    .leftJoin(services, eq(services.id, reviews.serviceId))
+    .leftJoin(services, and(eq(services.id, reviews.serviceId), publicService()))
     .leftJoin(profiles, eq(profiles.id, reviews.providerId));
 }
 

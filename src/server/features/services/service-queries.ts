@@ -7,7 +7,7 @@ import {
   type PriceBucket,
 } from '../../../domain/listing-filters';
 import { approximateLocation } from '../../../domain/geo';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { isAdminColumn } from '../accounts/is-admin';
 import { userSuspensions } from '../../db/schema/moderation';
@@ -67,6 +67,25 @@ export function ownerSuspended(userId: AnyPgColumn): SQL {
  */
 export function publicService(): SQL {
   return and(isNull(services.hiddenAt), sql`not ${ownerSuspended(services.userId)}`)!;
+}
+
+/**
+ * Why money on a conversation should wait for an admin (review 22 M2): its service is hidden by a passed community
+ * poll, or its provider is suspended; null when neither. Read in one statement (a primary-key probe each). A
+ * conversation whose service was deleted (`serviceId` null) is judged by its provider alone.
+ */
+export async function adminReviewHold(
+  db: Db | Tx,
+  input: { serviceId: string | null; providerId: string },
+): Promise<'serviceHidden' | 'providerSuspended' | null> {
+  const result = await db.execute<{ hidden: boolean; suspended: boolean }>(sql`select
+      coalesce((select s.hidden_at is not null from ${services} s where s.id = ${input.serviceId}), false) as hidden,
+      exists (select 1 from ${userSuspensions} u where u.user_id = ${input.providerId}
+        and (u.until is null or u.until > now())) as suspended`);
+  const row = result.rows[0];
+  if (row?.hidden) return 'serviceHidden';
+  if (row?.suspended) return 'providerSuspended';
+  return null;
 }
 
 export function selectServiceCards(db: Db) {

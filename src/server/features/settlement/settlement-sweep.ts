@@ -1,6 +1,8 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { AUTO_CONFIRM_DAYS } from '../../../domain/settlement';
 import { conversations } from '../../db/schema/conversations';
+import { services } from '../../db/schema/services';
+import { ownerSuspended } from '../services/service-queries';
 import { autoConfirm } from './auto-confirm';
 import { retryRefunds } from './refunds';
 import { retryReversals } from './reversals';
@@ -13,6 +15,12 @@ export const SWEEP_INTERVAL_MS = 60_000;
 /**
  * Accepts completed services whose 3 days have passed, and retries transfers and refunds a crash or an outage left
  * unfinished (reversals of payouts too). `now` is a parameter so tests can move the clock.
+ *
+ * Not while an admin reviews (review 22 M2): a conversation whose service a passed poll hid, or whose provider is
+ * suspended, is not accepted on the client's behalf, so no payout leaves before the admin decides; the admin's
+ * window is not cut short by AUTO_CONFIRM_DAYS. It is picked up by the first run after a restore or the end of the
+ * suspension. The client may still confirm, open a dispute or be refunded meanwhile. autoConfirm checks the same
+ * again under the conversation's lock; this filter only spares the sweep the paused ones each minute.
  */
 export async function runSettlementSweep(deps: SettlementDeps, now: Date): Promise<{ autoConfirmed: number }> {
   const cutoff = new Date(now.getTime() - AUTO_CONFIRM_DAYS * 24 * 60 * 60 * 1000);
@@ -25,6 +33,8 @@ export async function runSettlementSweep(deps: SettlementDeps, now: Date): Promi
         lte(conversations.completedAt, cutoff),
         isNull(conversations.cancelledAt),
         eq(conversations.disputeOpen, false),
+        sql`not exists (select 1 from ${services} s where s.id = ${conversations.serviceId} and s.hidden_at is not null)`,
+        sql`not ${ownerSuspended(conversations.participant2Id)}`,
       ),
     );
   let autoConfirmed = 0;

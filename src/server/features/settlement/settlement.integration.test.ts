@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations } from '../../db/schema/conversations';
@@ -14,6 +14,7 @@ import {
   type TestApp,
   unlimitedMutations,
 } from '../../testing/test-app';
+import { autoConfirm } from './auto-confirm';
 import { runSettlementSweep } from './settlement-sweep';
 import { payOutIfDue } from './transfers';
 
@@ -138,6 +139,58 @@ describe('paying the provider', () => {
     expect((await transfersOf(id))[0]).toMatchObject({ status: 'paid', amountCents: 2700 });
     const [after] = await db().select().from(conversations).where(eq(conversations.id, id));
     expect(after!.acceptedAt).not.toBeNull();
+  });
+});
+
+describe('while an admin reviews the service or the provider (review 22 M2)', () => {
+  const completedAtOf = async (id: string) =>
+    (await db().select().from(conversations).where(eq(conversations.id, id)))[0]!.completedAt!.getTime();
+  const acceptedAtOf = async (id: string) =>
+    (await db().select().from(conversations).where(eq(conversations.id, id)))[0]!.acceptedAt;
+  const setHidden = (id: string, hidden: boolean) =>
+    db().execute(sql`update services set hidden_at = ${hidden ? new Date() : null}
+      where id = (select service_id from conversations where id = ${id})`);
+
+  it('a hidden service is not accepted by itself; the client may still dispute; a restore lets the sweep go on', async () => {
+    const seller = await testUser(app, { firstName: 'Hal' });
+    await onboardProvider(app, seller);
+    const id = await completed(40, seller);
+    const disputed = await completed(20, seller);
+    await setHidden(id, true);
+    await setHidden(disputed, true);
+    const late = new Date((await completedAtOf(id)) + 4 * DAY);
+    await runSettlementSweep(deps(), late);
+    expect(await transfersOf(id)).toHaveLength(0);
+    expect(await acceptedAtOf(id)).toBeNull();
+    // The way back stays open while it is hidden.
+    await t.ok(client, 'settlement.dispute', {
+      conversationId: disputed,
+      reason: 'Not as described',
+      description: 'The service was hidden after a community poll.',
+    });
+    // Even called directly (a run that read the list just before the poll passed), it waits.
+    expect((await autoConfirm({ ...deps(), now: () => late }, null, { conversationId: id })).messages).toEqual([]);
+
+    await setHidden(id, false);
+    await runSettlementSweep(deps(), late);
+    expect((await transfersOf(id))[0]).toMatchObject({ status: 'paid', amountCents: 3600 });
+    expect(await acceptedAtOf(id)).not.toBeNull();
+  });
+
+  it('a suspended provider is not paid out by the sweep until the suspension ends', async () => {
+    const seller = await testUser(app, { firstName: 'Ida' });
+    await onboardProvider(app, seller);
+    const id = await completed(60, seller);
+    await db().execute(sql`insert into user_suspensions (user_id, until, reason, suspended_by)
+      values (${seller.id}, null, 'Under review', ${admin.id})`);
+    const late = new Date((await completedAtOf(id)) + 4 * DAY);
+    await runSettlementSweep(deps(), late);
+    expect(await transfersOf(id)).toHaveLength(0);
+    expect(await acceptedAtOf(id)).toBeNull();
+
+    await db().execute(sql`delete from user_suspensions where user_id = ${seller.id}`);
+    await runSettlementSweep(deps(), late);
+    expect((await transfersOf(id))[0]).toMatchObject({ status: 'paid', amountCents: 5400 });
   });
 });
 

@@ -97,4 +97,47 @@ describe('/admin-services follows live events in its cache', () => {
     const reviewed = applyAdminEvent(passed, { type: 'poll-reviewed', pollId: 'poll-1' })!;
     expect(reviewed.pages[0]!.items[2]!.pendingPollId).toBeNull();
   });
+
+  const outcome = (pollId: string, serviceId = 'c') =>
+    ({
+      type: 'poll-outcome',
+      pollId,
+      pollType: 'service_deletion',
+      serviceId,
+      targetUserId: null,
+      outcome: 'passed',
+      yes: 5,
+      no: 0,
+      closedAt: '2026-11-27T00:00:00.000Z',
+    }) as const;
+
+  it("another admin's poll start disables Poll on the card (review 22 L3)", () => {
+    const started = applyAdminEvent(data(), {
+      type: 'poll-started',
+      pollId: 'poll-2',
+      pollType: 'service_deletion',
+      serviceId: 'd',
+      targetUserId: null,
+    })!;
+    expect(started.pages[1]!.items[0]).toMatchObject({ id: 'd', activePollId: 'poll-2', hasActivePoll: true });
+    // A ban poll names no service: nothing to change.
+    const ban = {
+      type: 'poll-started',
+      pollId: 'p',
+      pollType: 'user_ban',
+      serviceId: null,
+      targetUserId: 'u',
+    } as const;
+    expect(applyAdminEvent(data(), ban)).toEqual(data());
+  });
+
+  it('an outcome is matched on its service, even when the card never heard of the poll, but not over a newer poll', () => {
+    // The card was loaded before the poll started and its start was missed: the outcome still hides it.
+    const unknown = applyAdminEvent(data(), outcome('poll-3'))!;
+    expect(unknown.pages[0]!.items[2]).toMatchObject({ id: 'c', hiddenAt: '2026-11-27T00:00:00.000Z' });
+    expect(unknown.pages[0]!.items[2]!.pendingPollId).toBe('poll-3');
+    // A newer poll is already running on the card: an older poll's outcome changes nothing.
+    const newer = applyPollStarted(data(), 'c', 'poll-5');
+    expect(applyAdminEvent(newer, outcome('poll-4'))).toEqual(newer);
+  });
 });

@@ -58,10 +58,17 @@ export function applyAdminEvent(data: AdminServicesData, event: ModerationAdminE
             { ...card, reportCount: Math.max(card.reportCount, event.reportCount) }
           : card,
       );
+    case 'poll-started':
+      // Another admin's poll (or this admin's own, told twice): Poll is disabled on that card at once (review 22 L3).
+      if (event.serviceId === null) return data;
+      return applyPollStarted(data, event.serviceId, event.pollId);
     case 'poll-outcome':
       if (event.serviceId === null) return data;
       return mapCards(data, (card) => {
-        if (card.id !== event.serviceId || card.activePollId !== event.pollId) return card;
+        // Matched on the service: the card may not have known the poll (started before it was loaded, or its start
+        // missed). Only a newer poll the card already shows makes this outcome stale.
+        if (card.id !== event.serviceId) return card;
+        if (card.activePollId !== null && card.activePollId !== event.pollId) return card;
         const passed = event.outcome === 'passed' && event.pollType === 'service_deletion';
         return {
           ...card,

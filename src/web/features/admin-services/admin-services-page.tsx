@@ -12,7 +12,6 @@ import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { ConfirmButton } from '../../ui/confirm-button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
@@ -20,6 +19,7 @@ import { LoadMoreButton } from '../../ui/load-more-button';
 import { Textarea } from '../../ui/textarea';
 import { useCreatePoll } from '../moderation/api';
 import type { AdminServiceCard } from './admin-services-cache';
+import { ReasonConfirmButton } from './reason-confirm-button';
 import {
   useAdminServices,
   useAdminServicesEvents,
@@ -78,10 +78,14 @@ export function AdminServicesPage() {
         <p role="status" className="text-muted-foreground">
           Loading services...
         </p>
-      ) : list.isError ? (
+      ) : !list.data ? (
+        // Only when nothing is loaded: a failed Refresh or Load more keeps the grid (its toast, or Load more's own
+        // message, says what failed; review 22 L8).
         <Alert variant="destructive">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <span>{SERVICE_MESSAGES.loadFailed(failureReason(list.error) ?? list.error.message)}</span>
+            <span>
+              {SERVICE_MESSAGES.loadFailed(failureReason(list.error) ?? list.error?.message ?? 'Unknown error')}
+            </span>
             <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
               Try Again
             </Button>
@@ -98,6 +102,11 @@ export function AdminServicesPage() {
               </li>
             ))}
           </ul>
+          {list.isFetchNextPageError && (
+            <p role="alert" className="self-center text-sm text-destructive">
+              {SERVICE_MESSAGES.loadFailed(failureReason(list.error) ?? list.error?.message ?? 'Unknown error')}
+            </p>
+          )}
           <LoadMoreButton listing={list} />
         </>
       )}
@@ -240,8 +249,16 @@ function PollButton({ card }: { card: AdminServiceCard }) {
       }}
     >
       <DialogTrigger asChild>
-        {/* Disabled while a poll runs (spec 3 section 2); the server refuses a second one anyway. */}
-        <Button variant="outline" size="sm" disabled={card.hasActivePoll} aria-label={`Poll about ${card.title}`}>
+        {/*
+          Disabled while a poll runs (spec 3 section 2) and while hidden (it waits for an admin: another vote would
+          decide nothing); the server refuses both anyway.
+        */}
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={card.hasActivePoll || card.hiddenAt !== null}
+          aria-label={`Poll about ${card.title}`}
+        >
           Poll
         </Button>
       </DialogTrigger>
@@ -282,29 +299,35 @@ function PollButton({ card }: { card: AdminServiceCard }) {
 function RestoreButton({ card }: { card: AdminServiceCard }) {
   const restore = useRestoreService();
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={restore.isPending}
-      aria-label={`Restore ${card.title}`}
-      onClick={() => restore.mutate({ serviceId: card.id })}
-    >
-      {restore.isPending ? 'Restoring...' : 'Restore'}
-    </Button>
+    <ReasonConfirmButton
+      id={`restore-${card.id}`}
+      trigger="Restore"
+      triggerLabel={`Restore ${card.title}`}
+      title="Restore this service?"
+      description={`"${card.title}" by ${card.ownerName} is listed again and its passed poll is settled. Say why: it is written to the audit log.`}
+      confirmLabel="Restore"
+      busyLabel="Restoring..."
+      onConfirm={async (reason) =>
+        (await whenSucceeded(restore.mutateAsync({ serviceId: card.id, reason }), () => true)) === true
+      }
+    />
   );
 }
 
 function DeleteButton({ card }: { card: AdminServiceCard }) {
   const remove = useDeleteServiceAsAdmin();
   return (
-    <ConfirmButton
+    <ReasonConfirmButton
+      id={`delete-${card.id}`}
       trigger="Delete"
       triggerLabel={`Delete ${card.title}`}
       title="Delete this service?"
-      description={`"${card.title}" by ${card.ownerName} and its image are removed for good. Conversations about it stay.`}
+      description={`"${card.title}" by ${card.ownerName} and its image are removed for good. Conversations about it stay. Say why: it is written to the audit log.`}
       confirmLabel="Delete"
       busyLabel="Deleting..."
-      onConfirm={() => whenSucceeded(remove.mutateAsync({ serviceId: card.id }))}
+      onConfirm={async (reason) =>
+        (await whenSucceeded(remove.mutateAsync({ serviceId: card.id, reason }), () => true)) === true
+      }
     />
   );
 }

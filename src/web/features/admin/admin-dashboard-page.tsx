@@ -17,7 +17,14 @@ import { useResetConversation } from '../conversations/api';
 import { useAdminFeedbackEvents } from '../feedback/api';
 import { TruncatedTitle } from '../feedback/truncated-title';
 import { useDeleteServiceAsAdmin, useDismissPoll, useRestoreService } from '../admin-services/api';
-import { useAdminDashboard, useDashboardFeedback, useDropPassedPoll, type AdminDashboard } from './api';
+import { ReasonConfirmButton } from '../admin-services/reason-confirm-button';
+import {
+  useAdminDashboard,
+  useDashboardFeedback,
+  useDashboardUsersLive,
+  useDropPassedPoll,
+  type AdminDashboard,
+} from './api';
 
 const ADMIN_LINKS = [
   { to: '/admin-services', label: 'All Services' },
@@ -37,6 +44,8 @@ const POLL_TYPE_LABELS = { service_deletion: 'Service deletion', user_ban: 'User
 export function AdminDashboardPage() {
   // New feedback and resolutions by any admin reach the feedback section without a reload.
   useAdminFeedbackEvents();
+  // Sign-ups and account changes reach the recent users the same way.
+  useDashboardUsersLive();
   const dashboard = useAdminDashboard();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
@@ -141,36 +150,43 @@ function PassedPollsSection({ polls }: { polls: AdminDashboard['passedPolls'] })
   );
 }
 
-/** What settles a passed poll: the service deleted or restored, or the member suspended or the poll dismissed. */
+/**
+ * What settles a passed poll: the service deleted or restored, or the member suspended or the poll dismissed. Each
+ * decision asks why in its confirmation (the audit log keeps it; review 22 M4); the row leaves once the server agreed.
+ */
 function PassedPollActions({ poll }: { poll: AdminDashboard['passedPolls'][number] }) {
   const drop = useDropPassedPoll();
   const restore = useRestoreService();
   const remove = useDeleteServiceAsAdmin();
   const dismiss = useDismissPoll();
-  const settle = async (mutation: Promise<unknown>) => {
-    await whenSucceeded(mutation, () => void drop(poll.id));
-  };
+  const settle = async (mutation: Promise<unknown>) =>
+    (await whenSucceeded(mutation, () => {
+      drop(poll.id);
+      return true;
+    })) === true;
   if (poll.serviceId) {
     const serviceId = poll.serviceId;
     return (
       <div className="flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={restore.isPending}
-          aria-label={`Restore the service of ${poll.title}`}
-          onClick={() => void settle(restore.mutateAsync({ serviceId }))}
-        >
-          Restore
-        </Button>
-        <ConfirmButton
+        <ReasonConfirmButton
+          id={`restore-poll-${poll.id}`}
+          trigger="Restore"
+          triggerLabel={`Restore the service of ${poll.title}`}
+          title="Restore this service?"
+          description="The service is listed again and this poll is settled. Say why: it is written to the audit log."
+          confirmLabel="Restore"
+          busyLabel="Restoring..."
+          onConfirm={(reason) => settle(restore.mutateAsync({ serviceId, reason }))}
+        />
+        <ReasonConfirmButton
+          id={`delete-poll-${poll.id}`}
           trigger="Delete service"
           triggerLabel={`Delete the service of ${poll.title}`}
           title="Delete this service?"
-          description="The service and its image are removed for good. This is written to the audit log."
+          description="The service and its image are removed for good. Say why: it is written to the audit log."
           confirmLabel="Delete"
           busyLabel="Deleting..."
-          onConfirm={() => settle(remove.mutateAsync({ serviceId, reason: `Community poll passed: ${poll.title}` }))}
+          onConfirm={(reason) => settle(remove.mutateAsync({ serviceId, reason }))}
         />
       </div>
     );
@@ -178,19 +194,23 @@ function PassedPollActions({ poll }: { poll: AdminDashboard['passedPolls'][numbe
   return (
     <div className="flex flex-wrap gap-2">
       <Button size="sm" variant="outline" asChild>
-        <Link to="/admin/users" aria-label={`Review the member of ${poll.title}`}>
+        <Link
+          to={`/admin/users?search=${encodeURIComponent(poll.targetUserId ?? '')}`}
+          aria-label={`Review the member of ${poll.title}`}
+        >
           Review member
         </Link>
       </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={dismiss.isPending}
-        aria-label={`Dismiss ${poll.title}`}
-        onClick={() => void settle(dismiss.mutateAsync({ pollId: poll.id }))}
-      >
-        Dismiss
-      </Button>
+      <ReasonConfirmButton
+        id={`dismiss-poll-${poll.id}`}
+        trigger="Dismiss"
+        triggerLabel={`Dismiss ${poll.title}`}
+        title="Dismiss this poll?"
+        description="The member is not suspended and the poll leaves this list. Say why: it is written to the audit log."
+        confirmLabel="Dismiss"
+        busyLabel="Dismissing..."
+        onConfirm={(reason) => settle(dismiss.mutateAsync({ pollId: poll.id, reason }))}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
 import { ADMIN_DASHBOARD_LIMITS } from '../../../domain/admin-dashboard';
 import { useTRPC } from '../../lib/trpc';
+import { useAdminUsersEvents } from '../admin-users/api';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type AdminDashboard = Outputs['admin']['dashboard'];
@@ -36,4 +37,28 @@ export function useDropPassedPoll() {
     queryClient.setQueryData(trpc.admin.dashboard.queryKey(), (old) =>
       old ? { ...old, passedPolls: old.passedPolls.filter((p) => p.id !== pollId) } : old,
     );
+}
+
+/**
+ * The dashboard's recent users follow /admin/users' live stream: a sign-up goes on top (the list keeps its 5), a
+ * changed row is replaced, a deleted account leaves. The event carries the row, so nothing is read again.
+ */
+export function useDashboardUsersLive() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  useAdminUsersEvents((event) =>
+    queryClient.setQueryData(trpc.admin.dashboard.queryKey(), (old) => {
+      if (!old) return old;
+      if (event.type === 'user-removed') return { ...old, users: old.users.filter((u) => u.id !== event.userId) };
+      const { id, name, email, joinedAt, lastSignInAt } = event.user;
+      const row = { id, name, email, joinedAt, lastSignInAt };
+      if (old.users.some((u) => u.id === id)) {
+        return { ...old, users: old.users.map((u) => (u.id === id ? row : u)) };
+      }
+      // Only a sign-up newer than every listed user belongs among the most recent.
+      const newest = old.users[0];
+      if (newest && joinedAt <= newest.joinedAt) return old;
+      return { ...old, users: [row, ...old.users].slice(0, ADMIN_DASHBOARD_LIMITS.users) };
+    }),
+  );
 }

@@ -3,13 +3,21 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { POLL_MESSAGES, REPORT_MESSAGES } from '../../../domain/polls';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
-import { applyOwnVote, applyPollEventToList, type PollList } from './polls-cache';
+import { applyOwnVote, applyPollEventToList, stampReceivedAt, type PollList } from './polls-cache';
 import { rereadIfInFlight } from '../../lib/live-cache';
 
-/** /polls: the active polls with their counts and the caller's own vote. */
+/**
+ * /polls: the active polls with their counts and the caller's own vote, stamped with when the answer arrived, so
+ * the server-clock offset survives live updates (polls-cache.ts PollList).
+ */
 export function usePolls(enabled = true) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.polls.list.queryOptions(), enabled });
+  const options = trpc.polls.list.queryOptions();
+  return useQuery({
+    ...options,
+    queryFn: async (context) => stampReceivedAt(await options.queryFn!(context)),
+    enabled,
+  });
 }
 
 /**

@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { applyOwnVote, applyPollEvent, applyPollEventToList, serverClockOffset, type PollView } from './polls-cache';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  applyOwnVote,
+  applyPollEvent,
+  applyPollEventToList,
+  serverClockOffset,
+  stampReceivedAt,
+  type PollList,
+  type PollView,
+} from './polls-cache';
 import { formatTimeRemaining } from '../../../domain/polls';
 
 const poll = (id: string, counts: { yes: number; no: number } = { yes: 0, no: 0 }): PollView => ({
@@ -51,7 +60,7 @@ describe("/polls counts time on the server's clock (review 15a finding 7)", () =
   it('a phone 5 hours fast still reads the time the server counts', () => {
     const serverNow = Date.parse('2026-11-24T00:00:00.000Z');
     const phoneNow = serverNow + 5 * 60 * 60 * 1000;
-    const offset = serverClockOffset({ now: new Date(serverNow).toISOString() }, phoneNow);
+    const offset = serverClockOffset({ now: new Date(serverNow).toISOString(), receivedAt: phoneNow });
     expect(offset).toBe(-5 * 60 * 60 * 1000);
     const expiresAt = new Date(serverNow + 7 * 24 * 60 * 60 * 1000).toISOString();
     expect(formatTimeRemaining(expiresAt, new Date(phoneNow + offset))).toBe('7d 0h remaining');
@@ -60,13 +69,50 @@ describe("/polls counts time on the server's clock (review 15a finding 7)", () =
   });
 
   it('no answer yet, or an unreadable clock, counts on the device', () => {
-    expect(serverClockOffset({ now: 'not a date' }, Date.now())).toBe(0);
-    expect(serverClockOffset({ now: new Date().toISOString() }, 0)).toBe(0);
+    expect(serverClockOffset({ now: 'not a date', receivedAt: Date.now() })).toBe(0);
+    expect(serverClockOffset({ now: new Date().toISOString() })).toBe(0);
   });
 
   it('a live event changes the polls and keeps the clock the answer carried', () => {
     const list = { now: '2026-11-24T00:00:00.000Z', polls: [poll('a')] };
     const next = applyPollEventToList(list, { type: 'poll-votes', pollId: 'a', yes: 2, no: 1 });
     expect(next).toEqual({ now: list.now, polls: [{ ...poll('a'), yes: 2, no: 1 }] });
+  });
+
+  describe('across live events, in the query cache the page reads (review 22 M3)', () => {
+    afterEach(() => void vi.useRealTimers());
+
+    it('a vote 3 hours after the answer leaves the offset as the answer set it', async () => {
+      vi.useFakeTimers();
+      const serverNow = Date.parse('2026-11-24T00:00:00.000Z');
+      const phoneNow = serverNow + 5 * 60 * 60 * 1000; // the phone's clock is 5 hours fast
+      vi.setSystemTime(phoneNow);
+      const queryClient = new QueryClient();
+      const key = ['polls', 'list'];
+      // What the polls query does: the server's answer, stamped as it arrives.
+      await queryClient.fetchQuery({
+        queryKey: key,
+        queryFn: async () => stampReceivedAt({ now: new Date(serverNow).toISOString(), polls: [poll('a')] }),
+      });
+      const offset = serverClockOffset(queryClient.getQueryData<PollList>(key)!);
+      expect(offset).toBe(-5 * 60 * 60 * 1000);
+
+      // Three hours later (the tab left open), a live vote and the member's own vote land in the cache.
+      vi.setSystemTime(phoneNow + 3 * 60 * 60 * 1000);
+      queryClient.setQueryData<PollList>(key, (old) =>
+        applyPollEventToList(old!, { type: 'poll-votes', pollId: 'a', yes: 2, no: 1 }),
+      );
+      queryClient.setQueryData<PollList>(key, (old) => ({
+        ...old!,
+        polls: applyOwnVote(old!.polls, { pollId: 'a', myVote: 'yes', yes: 3, no: 1 }),
+      }));
+      const cached = queryClient.getQueryData<PollList>(key)!;
+      expect(cached.polls[0]).toMatchObject({ yes: 3, no: 1, myVote: 'yes' });
+      expect(serverClockOffset(cached)).toBe(offset);
+      // Why the stamp lives in the data: the query's own update time moved with the events, and an offset counted
+      // from it would now be 3 hours off ("0d 3h remaining" too many on every card).
+      const updatedAt = queryClient.getQueryState(key)!.dataUpdatedAt;
+      expect(serverNow - updatedAt - offset).toBe(-3 * 60 * 60 * 1000);
+    });
   });
 });

@@ -2,8 +2,13 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
 
 type Outputs = inferRouterOutputs<AppRouter>;
-/** /polls' answer: the polls and the server's clock when it answered. */
-export type PollList = Outputs['polls']['list'];
+/**
+ * /polls' answer as cached: the polls, the server's clock when it answered, and when that answer arrived on this
+ * device (`receivedAt`, stamped by the query's own fetch: stampReceivedAt). The two clocks travel together in the
+ * data, so every live change that keeps the answer's `now` keeps its `receivedAt` too. TanStack's dataUpdatedAt is
+ * not that time: setQueryData moves it on every live event (review 22 M3).
+ */
+export type PollList = Outputs['polls']['list'] & { receivedAt?: number };
 export type PollView = PollList['polls'][number];
 /** What polls.events delivers (the server's ModerationLiveEvent, as the router types it). */
 export type PollsLiveEvent =
@@ -36,14 +41,23 @@ export function applyPollEventToList(list: PollList, event: PollsLiveEvent): Pol
   return { ...list, polls: applyPollEvent(list.polls, event) };
 }
 
+/** The server's answer, stamped with when it arrived here (the polls query's fetch calls this). */
+export function stampReceivedAt<T extends Outputs['polls']['list']>(
+  list: T,
+  at = Date.now(),
+): T & { receivedAt: number } {
+  return { ...list, receivedAt: at };
+}
+
 /**
  * How far the device's clock is behind the server's (ms, negative when ahead): the server's `now` against when its
- * answer arrived. Time remaining is counted on the server's clock plus this, so a phone set hours wrong still reads
- * the right "Xd Yh remaining" (review 15a finding 7). The answer's travel time (well under a second) is ignored:
- * the page shows hours.
+ * answer arrived (`receivedAt`, kept in the cached data). Time remaining is counted on the server's clock plus this,
+ * so a phone set hours wrong still reads the right "Xd Yh remaining" (review 15a finding 7). The answer's travel
+ * time (well under a second) is ignored: the page shows hours. No stamp, or an unreadable clock: the device's own.
  */
-export function serverClockOffset(list: Pick<PollList, 'now'>, receivedAt: number): number {
+export function serverClockOffset(list: Pick<PollList, 'now' | 'receivedAt'>): number {
   const serverNow = Date.parse(list.now);
+  const receivedAt = list.receivedAt ?? 0;
   return Number.isFinite(serverNow) && receivedAt > 0 ? serverNow - receivedAt : 0;
 }
 

@@ -32,7 +32,7 @@ export function PollsPage() {
   const signedIn = Boolean(account);
   const polls = usePolls(signedIn);
   usePollEvents(signedIn);
-  const now = useServerMinuteClock(polls.data ? serverClockOffset(polls.data, polls.dataUpdatedAt) : 0);
+  const now = useServerMinuteClock(polls.data ? serverClockOffset(polls.data) : 0);
 
   if (isLoading) return null;
   if (!account) return <Navigate to={signInPathFor('/polls')} replace />;
