@@ -25,6 +25,8 @@ export const SETTINGS_MESSAGES = {
   confirmEmailMismatch: 'Type your email exactly as shown to confirm',
   confirmPasswordRequired: TWO_FACTOR_MESSAGES.passwordRequired,
   wrongPassword: 'Incorrect password. Your account was not deleted.',
+  /** Delete Account never leaves the site without an admin (issue 15 item 9). */
+  lastAdmin: 'You are the last admin. Make someone else an admin first.',
   statusUpdated: 'Status updated',
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_LIMITS } from './audit';
+import { ageGroup } from './profile';
 
 /**
  * What admins do to accounts (spec 3 sections 2 and 6; issue 15 items 6 and 9): delete, suspend, grant or remove
@@ -9,8 +10,12 @@ import { AUDIT_LIMITS } from './audit';
  * Decided here (beyond the spec):
  * - An admin never deletes, suspends or demotes themself (their own Delete Account flow, with its password, is the
  *   way out), and the last admin never loses the role: someone must always be able to reach these pages.
- * - An admin is not suspended: remove the role first (a suspended admin would still hold every admin right once the
- *   suspension ends, and a demotion is what that really means).
+ * - An admin is not suspended, and not deleted either: remove the role first (a suspended admin would still hold every
+ *   admin right once the suspension ends; a deletion without an audited demotion first would let one new or stolen
+ *   admin account remove every other admin, one click each).
+ * - Only an adult (by the profile's date of birth) is made an admin: admins read every member's email and act on
+ *   accounts in a community of minors. No date of birth is not an adult.
+ * - Every action on an account (delete, suspend, lift, grant or remove the role) says why: the audit log keeps it.
  * - A suspension is for a number of days or indefinite, always with a reason the member sees when sign-in is refused;
  *   it ends their sessions at once, hides their services and requests, and ends by itself at its end date or when an
  *   admin lifts it.
@@ -41,21 +46,50 @@ export const adminReasonSchema = z
   .min(1, 'Please give a reason')
   .max(ADMIN_USER_LIMITS.reasonMax, `Keep the reason under ${ADMIN_USER_LIMITS.reasonMax} characters`);
 
+/** A user id as better-auth makes them (a UUID), bounded whatever a client sends. */
+const userIdSchema = z.string().min(1).max(64);
+
+export const deleteUserSchema = z.object({ userId: userIdSchema, reason: adminReasonSchema });
+export type DeleteUser = z.infer<typeof deleteUserSchema>;
+
+export const setAdminRoleSchema = z.object({ userId: userIdSchema, admin: z.boolean(), reason: adminReasonSchema });
+export type SetAdminRole = z.infer<typeof setAdminRoleSchema>;
+
+export const unsuspendUserSchema = z.object({ userId: userIdSchema, reason: adminReasonSchema });
+export type UnsuspendUser = z.infer<typeof unsuspendUserSchema>;
+
+/** Who may hold the admin role: an adult by their profile's date of birth (none given is not an adult). */
+export function mayBeAdmin(dateOfBirth: string | null | undefined, today: Date = new Date()): boolean {
+  return ageGroup(dateOfBirth, today) === 'adult';
+}
+
+/** The refusals of the rules above that the web may show as they are. */
+export const ADMIN_USER_REFUSALS = {
+  deleteAdmin: 'Admins cannot be deleted. Remove the admin role first.',
+  grantNotAdult: 'Only adults can be admins. This user is under 18 or has not given a date of birth.',
+} as const;
+
 export const suspendUserSchema = z.object({
-  userId: z.string().min(1).max(64),
+  userId: userIdSchema,
   /** Whole days from now; null suspends until an admin lifts it. */
   days: z.number().int().min(1).max(ADMIN_USER_LIMITS.suspensionDaysMax).nullable(),
   reason: adminReasonSchema,
 });
 export type SuspendUser = z.infer<typeof suspendUserSchema>;
 
-/** The sign-in refusal a suspended member reads (with the end date, or none for an indefinite one). */
-export function suspendedMessage(until: Date | null, reason: string): string {
+/**
+ * The sign-in refusal a suspended member reads (with the end date, or none for an indefinite one). Without the reason
+ * (null) when only the password has been given for an account with two-factor on: the admin's words are not for
+ * someone holding only a leaked password.
+ */
+export function suspendedMessage(until: Date | null, reason: string | null): string {
   const when =
     until === null
       ? 'until further notice'
       : `until ${until.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}`;
-  return `Your account is suspended ${when}. Reason: ${reason}`;
+  return reason === null
+    ? `Your account is suspended ${when}.`
+    : `Your account is suspended ${when}. Reason: ${reason}`;
 }
 
 /** Spec 3 section 8, verbatim. */

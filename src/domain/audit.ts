@@ -46,6 +46,8 @@ export const AUDIT_LIMITS = {
 } as const;
 
 export const AUDIT_TEXTS = {
+  /** Who acted when no admin did (start-up, the poll sweep). */
+  serverActor: 'System',
   datesOrder: 'The From date must not be after the To date',
   subjectTooLong: `A subject id has at most ${AUDIT_LIMITS.idMax} characters`,
 } as const;

@@ -7,6 +7,9 @@ import { expectNoSeriousA11yViolations, signInAsNewUser, uniqueEmail } from './h
 /** Issue 15 items 6 and 9 on a phone: /admin/users as an admin uses it, and what the members it acts on see. */
 test.use({ viewport: { width: 390, height: 844 } });
 
+/** The users table's columns, in order (spec 3 section 2). */
+const USER_COLUMNS = ['Name', 'Email', 'Joined', 'Last sign-in', 'Newsletter', 'Role', 'Status', 'Actions'];
+
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
@@ -38,9 +41,21 @@ async function signInThroughForm(page: Page, email: string, password: string) {
 }
 
 test.describe('/admin/users', () => {
-  test('an admin deletes a user, who then cannot sign in', async ({ browser }) => {
+  test('an admin deletes a user with a reason; their open tab is signed out and they cannot sign in', async ({
+    browser,
+  }) => {
     const memberPage = await newPage(browser);
     const member = await signInAsNewUser(memberPage, { firstName: 'Dora' });
+    // Their tab listens for its session's end over the WebSocket (as auth.spec.ts's sign-out test waits for).
+    const liveChannel = new Promise<void>((resolve) => {
+      memberPage.on('websocket', (ws) =>
+        ws.on('framesent', (frame) => String(frame.payload).includes('accounts.sessionEvents') && resolve()),
+      );
+    });
+    await memberPage.goto('/progress');
+    await expect(memberPage.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await liveChannel;
+
     const admin = await adminOnUsersPage(browser);
     await expect(admin.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/admin-dashboard');
     const row = await findRow(admin, member.email);
@@ -51,14 +66,125 @@ test.describe('/admin/users', () => {
     await row.getByRole('button', { name: `Delete ${member.email}` }).click();
     const dialog = admin.getByRole('dialog', { name: 'Delete User' });
     await expect(dialog).toBeVisible();
+    // The why is required: nothing is deleted without it.
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    await expect(row).toBeVisible();
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('Asked us to remove the account');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(admin.getByText(ADMIN_USER_TEXTS.deleted(member.email), { exact: true })).toBeVisible();
     await expect(admin.getByTestId('admin-user-row').filter({ hasText: member.email })).toHaveCount(0);
 
-    // Their open tab is signed out, and the password no longer opens anything.
+    // Their open tab is signed out at once, and the password no longer opens anything.
+    await expect(memberPage.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expect(memberPage.getByRole('button', { name: 'Menu' })).toBeHidden();
     await memberPage.context().clearCookies();
     await signInThroughForm(memberPage, member.email, member.password);
     await expect(memberPage.getByRole('alert').filter({ hasText: 'Authentication Error' })).toBeVisible();
+  });
+
+  test('Make admin, Remove admin and Lift suspension each ask why, and the row follows', async ({ browser }) => {
+    const memberPage = await newPage(browser);
+    const member = await signInAsNewUser(memberPage, { firstName: 'Gus' });
+    const admin = await adminOnUsersPage(browser);
+    const row = await findRow(admin, member.email);
+    // By position: an open dialog hides the rest of the page from role queries.
+    const roleCell = row.locator('td').nth(USER_COLUMNS.indexOf('Role'));
+
+    await row.getByRole('button', { name: `Make ${member.email} an admin` }).click();
+    const grant = admin.getByRole('dialog', { name: 'Make this user an admin?' });
+    await grant.getByRole('button', { name: 'Make admin' }).click();
+    await expect(grant.getByText('Please give a reason')).toBeVisible();
+    await expect(roleCell).toHaveText('Member');
+    await grant.getByLabel('Reason (kept in the audit log)').fill('Runs the music club');
+    await grant.getByRole('button', { name: 'Make admin' }).click();
+    await expect(grant).toBeHidden();
+    await expect(admin.getByText('Admin role granted', { exact: true })).toBeVisible();
+    await expect(roleCell).toHaveText('Admin');
+    // An admin is neither deleted, suspended nor put to a ban poll: the role goes first.
+    await expect(row.getByText('Remove the admin role to suspend or delete')).toBeVisible();
+    await expect(row.getByRole('button', { name: `Delete ${member.email}` })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Start a ban poll about ${member.email}` })).toHaveCount(0);
+
+    await row.getByRole('button', { name: `Remove admin role from ${member.email}` }).click();
+    const demote = admin.getByRole('dialog', { name: 'Remove the admin role?' });
+    await demote.getByLabel('Reason (kept in the audit log)').fill('Left the music club');
+    await demote.getByRole('button', { name: 'Remove admin' }).click();
+    await expect(admin.getByText('Admin role removed', { exact: true })).toBeVisible();
+    await expect(roleCell).toHaveText('Member');
+
+    await row.getByRole('button', { name: `Suspend ${member.email}` }).click();
+    const suspend = admin.getByRole('dialog', { name: 'Suspend User' });
+    await suspend.getByLabel('Suspend for').selectOption({ label: 'Indefinitely' });
+    await suspend.getByLabel('Reason (shown to the member)').fill('Rude messages in the rooms');
+    await suspend.getByRole('button', { name: 'Suspend' }).click();
+    await expect(row).toContainText('Suspended indefinitely');
+    // The reason is in the cell, one key press away (not only a tooltip).
+    await row.getByText('Reason', { exact: true }).focus();
+    await admin.keyboard.press('Enter');
+    await expect(row.getByText('Rude messages in the rooms')).toBeVisible();
+
+    await row.getByRole('button', { name: `Lift the suspension of ${member.email}` }).click();
+    const lift = admin.getByRole('dialog', { name: 'Lift the suspension?' });
+    await lift.getByRole('button', { name: 'Lift suspension' }).click();
+    await expect(lift.getByText('Please give a reason')).toBeVisible();
+    await lift.getByLabel('Reason (kept in the audit log)').fill('Apologised to the room');
+    await lift.getByRole('button', { name: 'Lift suspension' }).click();
+    await expect(admin.getByText('Suspension lifted', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Active');
+    await expect(row.getByRole('button', { name: `Suspend ${member.email}` })).toBeVisible();
+  });
+
+  test('with the live channel down, Suspend and Lift suspension still update the row', async ({ browser }) => {
+    const memberPage = await newPage(browser);
+    const member = await signInAsNewUser(memberPage, { firstName: 'Kit' });
+    const admin = await newPage(browser);
+    // No WebSocket at all (a school network that blocks it): only the mutations' own answers can move the row.
+    await admin.routeWebSocket(/\/api\/trpc/, (ws) => ws.close());
+    await signInAsNewUser(admin, { admin: true, firstName: 'Ada' });
+    await admin.goto('/admin/users');
+    const row = await findRow(admin, member.email);
+
+    await row.getByRole('button', { name: `Suspend ${member.email}` }).click();
+    const suspend = admin.getByRole('dialog', { name: 'Suspend User' });
+    await suspend.getByLabel('Reason (shown to the member)').fill('Spam');
+    await suspend.getByRole('button', { name: 'Suspend' }).click();
+    await expect(admin.getByText('User suspended', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Suspended until');
+
+    await row.getByRole('button', { name: `Lift the suspension of ${member.email}` }).click();
+    const lift = admin.getByRole('dialog', { name: 'Lift the suspension?' });
+    await lift.getByLabel('Reason (kept in the audit log)').fill('Sent by mistake');
+    await lift.getByRole('button', { name: 'Lift suspension' }).click();
+    await expect(row.locator('td').nth(USER_COLUMNS.indexOf('Status'))).toHaveText('Active');
+  });
+
+  test('/admin/users and its dialogs fit a 390 px phone in dark mode and pass axe', async ({ browser }) => {
+    const memberPage = await newPage(browser);
+    const member = await signInAsNewUser(memberPage, { firstName: 'Lia' });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    const admin = await context.newPage();
+    await admin.goto('/');
+    await signInAsNewUser(admin, { admin: true, firstName: 'Ada' });
+    await admin.goto('/admin/users');
+    await expect(admin.locator('html')).toHaveClass(/dark/);
+    const row = await findRow(admin, member.email);
+    // The table scrolls inside its own region; the page itself never scrolls sideways.
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(admin, '/admin/users, dark, 390 px');
+
+    await row.getByRole('button', { name: `Delete ${member.email}` }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Delete User' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog.getByText('Please give a reason')).toBeVisible();
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(admin, 'Delete User dialog, dark, 390 px');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await row.getByRole('button', { name: `Start a ban poll about ${member.email}` }).click();
+    await expect(admin.getByRole('dialog', { name: 'Start a ban poll' })).toBeVisible();
+    await expectNoSeriousA11yViolations(admin, 'ban poll dialog, dark, 390 px');
   });
 
   test('Export All downloads a file of exactly the active emails, one per line', async ({ browser }) => {

@@ -414,9 +414,9 @@ export function inputsAgainst(world: World): Record<string, unknown> {
     'adminUsers.list': {},
     'adminUsers.newsletterOnly': {},
     'adminUsers.delete': { userId: w.provider.id, reason: 'Attack' },
-    'adminUsers.setAdmin': { userId: w.attacker.id, admin: true },
+    'adminUsers.setAdmin': { userId: w.attacker.id, admin: true, reason: 'Attack' },
     'adminUsers.suspend': { userId: w.provider.id, days: null, reason: 'Attack' },
-    'adminUsers.unsuspend': { userId: w.provider.id },
+    'adminUsers.unsuspend': { userId: w.provider.id, reason: 'Attack' },
     'adminUsers.events': {},
     'profiles.update': {
       firstName: 'Mallory',

@@ -195,7 +195,12 @@ describe('one account cannot hold the server memory or fill its disk with upload
     expect(peak - before).toBeLessThan(150 * MB);
     const statuses = responses.map((r) => r.statusCode);
     const refused = responses.filter((r) => r.statusCode === 429);
-    expect(refused.length, `statuses: ${statuses.join(',')}`).toBeGreaterThanOrEqual(60 - UPLOADS_IN_FLIGHT_PER_USER);
+    // Nearly all refused: on a loaded machine an upload may finish before the last requests arrive, and its freed slot
+    // is rightly taken by one of them (CI once saw 4 accepted), so this is not exactly 60 - 2. Without the limit none
+    // would be refused.
+    expect(refused.length, `statuses: ${statuses.join(',')}`).toBeGreaterThanOrEqual(
+      60 - 5 * UPLOADS_IN_FLIGHT_PER_USER,
+    );
     expect(refused[0]!.json().error).toBe(UPLOADS_IN_FLIGHT_PER_USER_MESSAGE);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(Date.now() - started).toBeLessThan(10_000);

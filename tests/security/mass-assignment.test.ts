@@ -159,10 +159,10 @@ function ownInput(path: string): unknown {
     'adminServices.restore': { serviceId: '00000000-0000-4000-8000-000000000000', reason: 'Testing' },
     'adminServices.dismissPoll': { pollId: '00000000-0000-4000-8000-000000000000', reason: 'Testing' },
     // Unknown users: an admin's call must not delete or suspend the shared world's members.
-    'adminUsers.delete': { userId: 'no-such-user' },
-    'adminUsers.setAdmin': { userId: 'no-such-user', admin: true },
+    'adminUsers.delete': { userId: 'no-such-user', reason: 'Testing' },
+    'adminUsers.setAdmin': { userId: 'no-such-user', admin: true, reason: 'Testing' },
     'adminUsers.suspend': { userId: 'no-such-user', days: 1, reason: 'Testing' },
-    'adminUsers.unsuspend': { userId: 'no-such-user' },
+    'adminUsers.unsuspend': { userId: 'no-such-user', reason: 'Testing' },
     'services.create': validService('Mallory second service'),
     'services.update': { id: own.serviceId, fields: { ...validService('Mallory renamed'), category_id: null } },
     'services.delete': { id: own.spareServiceId },

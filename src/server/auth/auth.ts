@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { eq, sql } from 'drizzle-orm';
 import { newPasswordSchema } from '../../domain/account-settings';
 import { suspendedMessage } from '../../domain/admin-users';
 import { signUpSchema } from '../../domain/auth';
@@ -11,7 +12,7 @@ import type { Db } from '../db/database';
 import { accounts, sessions, twoFactors, users, verifications } from '../db/schema/auth';
 import type { EventBus } from '../realtime/event-bus';
 import { createProfileForNewUser } from '../features/accounts/create-profile';
-import { recordSignIn } from '../features/accounts/record-sign-in';
+import { recordSignIn, recordSignUpSignIn } from '../features/accounts/record-sign-in';
 import { suspensionRefusingSignIn } from '../features/admin-users/current-suspension';
 import type { DomainEvents } from '../events/domain-events';
 import { announceSessionEnded } from '../features/accounts/session-events';
@@ -136,6 +137,9 @@ export function createAuth({
         if (newSession && SIGN_IN_PATHS.includes(ctx.path) && (await isSignIn(ctx))) {
           await recordSignIn({ db, events }, newSession.user, {});
         }
+        if (newSession && ctx.path === '/sign-up/email') {
+          await recordSignUpSignIn({ db }, newSession.user);
+        }
       }),
     },
     plugins: [twoFactor({ issuer: 'SkillNest' })],
@@ -151,12 +155,26 @@ export function createAuth({
             // Any other path that did so would fail closed (a timeout), never let a suspended member in.
             if (ctx?.path && SESSION_IN_TRANSACTION_PATHS.includes(ctx.path)) return;
             const suspension = await suspensionRefusingSignIn(db, session.userId);
-            if (suspension) {
-              throw new APIError('FORBIDDEN', {
-                message: suspendedMessage(suspension.until, suspension.reason),
-                code: 'ACCOUNT_SUSPENDED',
-              });
-            }
+            if (suspension) throw await suspendedError(db, suspension, session.userId, ctx?.path);
+          },
+          // The check above and better-auth's insert are separate statements: a suspension committed between them
+          // would leave this session alive for 30 days (review 22 M1). So, once the session exists, two statements:
+          // 1. the user row `for share`, which waits for a suspension in progress (suspend-user.ts holds it
+          //    `for update` until its commit, and deletes the sessions under it);
+          // 2. a fresh read of the suspension (a new statement, so a snapshot taken after that wait).
+          // Either the suspension held the lock first, and 2 sees it; or it takes the lock after 1, and then its
+          // `delete from sessions` starts after this session was committed, and deletes it. A lone re-read without
+          // the lock is not enough on PostgreSQL: the suspension's delete may run before this insert commits while
+          // its transaction commits after the re-read. Skipped where the before hook is, for the same reason.
+          after: async (session, ctx) => {
+            if (ctx?.path && SESSION_IN_TRANSACTION_PATHS.includes(ctx.path)) return;
+            await db.execute(sql`select 1 from users where id = ${session.userId} for share`);
+            const suspension = await suspensionRefusingSignIn(db, session.userId);
+            if (!suspension) return;
+            await db.delete(sessions).where(eq(sessions.id, session.id));
+            // No cookie goes out with the refusal, but a session cache may have seen it: every server forgets it.
+            announceSessionEnded(bus, session.id);
+            throw await suspendedError(db, suspension, session.userId, ctx?.path);
           },
         },
       },
@@ -190,6 +208,27 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The refusal a suspended member gets (issue 15 item 9). At the password step of an account with two-factor on, only
+ * the dates: someone with a leaked password alone must not read the admin's words (review 22 L2).
+ */
+async function suspendedError(
+  db: Db,
+  suspension: { until: Date | null; reason: string },
+  userId: string,
+  path: string | undefined,
+): Promise<APIError> {
+  let reason: string | null = suspension.reason;
+  if (path === '/sign-in/email') {
+    const [user] = await db
+      .select({ twoFactorEnabled: users.twoFactorEnabled })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (user?.twoFactorEnabled) reason = null;
+  }
+  return new APIError('FORBIDDEN', { message: suspendedMessage(suspension.until, reason), code: 'ACCOUNT_SUSPENDED' });
+}
 
 /**
  * A two-factor code also swaps the session when it turns two-factor on (the user is already signed in then); it is a

@@ -2,22 +2,28 @@ import { verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   deleteConfirmationMatches,
+  SETTINGS_MESSAGES,
   tooManyAttemptsMessage,
   type DeleteAccount,
 } from '../../../domain/account-settings';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { accounts } from '../../db/schema/auth';
+import { userRoles } from '../../db/schema/profiles';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../files/blob-store';
 import type { DomainEvents } from '../../events/domain-events';
 import type { EventBus } from '../../realtime/event-bus';
+import { wouldRemoveLastAdmin } from '../admin-users/admin-users-refusals';
 import { removeAccount } from './remove-account';
 import { signInThrottleFor } from './sign-in-throttle';
 
 /**
  * Deletes the actor's account once they typed their email and their current password (a session left open on a
  * shared computer must not be enough); then removeAccount, the same removal an admin's delete does: their files,
- * data and sessions, every open tab signed out.
+ * data and sessions, every open tab signed out. Never the last admin's (issue 15 item 9: someone must always reach the
+ * admin pages): checked once before the files go, so a refusal touches nothing, and again inside the removal's
+ * transaction under the admins' lock, where a demotion or another admin's Delete Account at the same moment is
+ * waited for and seen.
  */
 export async function deleteAccount(
   deps: { db: Db; events: DomainEvents; files: BlobStore; bus: EventBus },
@@ -41,8 +47,27 @@ export async function deleteAccount(
   });
   await throttle.endPasswordCheck(check, matches ? 'succeeded' : 'wrong-password');
   if (!matches) throw new AppError('WRONG_PASSWORD');
-  await removeAccount(deps, actor.id);
+  const refuseLastAdmin = async (tx: Tx) => {
+    if (wouldRemoveLastAdmin(await lockAdminRows(tx), actor.id)) {
+      throw new AppError('CONFLICT', SETTINGS_MESSAGES.lastAdmin);
+    }
+  };
+  await db.transaction(refuseLastAdmin);
+  await removeAccount(deps, actor.id, refuseLastAdmin);
   return { ok: true };
+}
+
+/**
+ * Every admin, their role rows locked until the transaction ends (as /admin/users' lockAdmins, but the actor need
+ * not be one): two admins leaving at once, or a demotion beside a Delete Account, are serialized here.
+ */
+async function lockAdminRows(tx: Tx): Promise<Set<string>> {
+  const rows = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.role, 'admin'))
+    .for('update');
+  return new Set(rows.map((r) => r.userId));
 }
 
 /** Checked against the stored hash with better-auth's hasher (auth.ts keeps its default, scrypt). */

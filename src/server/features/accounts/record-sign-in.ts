@@ -22,3 +22,14 @@ export async function recordSignIn(
   await recordEvents(deps.db, [event]);
   deps.events.committed([event]);
 }
+
+/**
+ * A sign-up signs the new account in (autoSignIn): the last sign-in is that moment, so /admin/users never reads
+ * "Never" for someone who was signed in. No `user.signed-in` event: `user.signed-up` already announced the account.
+ */
+export async function recordSignUpSignIn(deps: { db: Db }, actor: { id: string }) {
+  await deps.db
+    .update(users)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(users.id, actor.id));
+}

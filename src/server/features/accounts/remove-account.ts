@@ -28,9 +28,11 @@ export async function removeAccount(
   await deps.files.removeUser(userId);
   const ended = await inTransaction(deps, async (tx, emit) => {
     await within?.(tx, emit);
-    // Read in the transaction that deletes them: a sign-in committed before it is among them, one after it fails
-    // on the missing user.
-    const open = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+    // The user row locked first: a new session's insert (its foreign key takes a key-share lock on that row) waits
+    // for this transaction and then fails on the missing user. The sessions are then deleted, not only read, before
+    // the user row, so every one the account had is named here and announced: none leaves with the cascade unheard.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const open = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
     await tx.delete(users).where(eq(users.id, userId));
     emit({ type: 'user.deleted', userId });
     return open;

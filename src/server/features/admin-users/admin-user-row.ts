@@ -8,7 +8,7 @@ export type AdminUserRow = {
   name: string;
   email: string;
   joinedAt: string;
-  /** The newest session's start (as the dashboard reads it); null when none is left: the page says Never. */
+  /** The last sign-in (or the sign-up, which signs in), as the dashboard reads it; null: the page says Never. */
   lastSignInAt: string | null;
   /** An active newsletter subscription has their email, compared case-insensitively (spec 3 section 3). */
   subscribed: boolean;
@@ -38,7 +38,7 @@ type RawRow = {
 /**
  * The rows, newest joined first, one statement: `where` filters users (alias u), `limit` bounds it.
  *
- * Per row: the last sign-in is max(created_at) of their sessions (sessions_user_id_idx); subscribed probes the
+ * Per row: the last sign-in is the recorded column (auth.ts keeps it); subscribed probes the
  * newsletter's unique email key with the lower-cased account email (subscriptions are stored lower-cased, spec 1:
  * one row per lower-cased email; the dashboard's lower() on both sides could not use that key); the admin role
  * probes user_roles' (user_id, role) key; the suspension is the user_suspensions row by primary key while it lasts.
@@ -52,8 +52,9 @@ export async function selectAdminUserRows(
     select u.id, u.name as account_name, p.first_name, p.last_name, u.email,
       u.created_at as joined_at,
       to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as joined_key,
-      -- The recorded sign-in, or a newer session (sign-up signs in without a sign-in).
-      greatest(u.last_sign_in_at, (select max(s.created_at) from sessions s where s.user_id = u.id)) as last_sign_in_at,
+      -- Recorded at every sign-in and at sign-up (auth.ts); sessions are not read: turning two-factor on or off and
+      -- changing the password make new ones without a sign-in.
+      u.last_sign_in_at,
       exists (
         select 1 from newsletter_subscriptions n where n.email = lower(u.email) and n.is_active
       ) as subscribed,

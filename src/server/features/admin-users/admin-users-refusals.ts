@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { ADMIN_USER_REFUSALS } from '../../../domain/admin-users';
 import type { Tx } from '../../db/database';
 import { userRoles } from '../../db/schema/profiles';
 import { AppError } from '../../errors';
@@ -16,6 +17,8 @@ export const ADMIN_USERS_MESSAGES = {
   suspendAdmin: 'Admins cannot be suspended. Remove the admin role first.',
   grantSuspended: 'This user is suspended. Lift the suspension first.',
   notSuspended: 'This user is not suspended',
+  deleteAdmin: ADMIN_USER_REFUSALS.deleteAdmin,
+  grantNotAdult: ADMIN_USER_REFUSALS.grantNotAdult,
 } as const;
 
 type Refusal = keyof typeof ADMIN_USERS_MESSAGES;
@@ -29,6 +32,8 @@ const CODES: Record<Refusal, 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT'> = {
   suspendAdmin: 'CONFLICT',
   grantSuspended: 'CONFLICT',
   notSuspended: 'CONFLICT',
+  deleteAdmin: 'CONFLICT',
+  grantNotAdult: 'CONFLICT',
 };
 
 export function refusal(which: Refusal): AppError {

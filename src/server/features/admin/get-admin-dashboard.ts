@@ -32,7 +32,7 @@ export interface DashboardUser {
   name: string;
   email: string;
   joinedAt: string;
-  /** The newest session's start; null when the user has none left (never signed in, or signed out everywhere). */
+  /** The last sign-in (sign-up included); null when never signed in. */
   lastSignInAt: string | null;
 }
 
@@ -98,10 +98,8 @@ export async function getAdminDashboard(deps: { db: Db }, admin: { id: string },
       lastName: profiles.lastName,
       email: users.email,
       joinedAt: users.createdAt,
-      // The recorded sign-in, or a newer session (sign-up signs in without a sign-in), as /admin/users reads it.
-      lastSignInAt: sql<
-        string | null
-      >`greatest(${users.lastSignInAt}, (select max(s.created_at) from sessions s where s.user_id = ${users.id}))`,
+      // The recorded sign-in (sign-up included), as /admin/users reads it (review 22 L8).
+      lastSignInAt: users.lastSignInAt,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))

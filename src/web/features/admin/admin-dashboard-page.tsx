@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { auditActionLabel } from '../../../domain/audit';
+import { AUDIT_TEXTS, auditActionLabel } from '../../../domain/audit';
 import { FEEDBACK_MESSAGES, responsePreview } from '../../../domain/feedback';
 import { formatPrice } from '../../../domain/money';
 import { displayName } from '../../../domain/user-summary';
@@ -17,7 +17,7 @@ import { useResetConversation } from '../conversations/api';
 import { useAdminFeedbackEvents } from '../feedback/api';
 import { TruncatedTitle } from '../feedback/truncated-title';
 import { useDeleteServiceAsAdmin, useDismissPoll, useRestoreService } from '../admin-services/api';
-import { ReasonConfirmButton } from '../admin-services/reason-confirm-button';
+import { ReasonConfirmButton } from '../../ui/reason-confirm-button';
 import {
   useAdminDashboard,
   useDashboardFeedback,
@@ -336,7 +336,7 @@ function AuditSection({ entries }: { entries: AdminDashboard['audit'] }) {
           {entries.map((e) => (
             <tr key={e.id} className="border-b last:border-0">
               <td className="p-2">{auditActionLabel(e.action)}</td>
-              <td className="p-2">{e.actorName ?? 'System'}</td>
+              <td className="p-2">{e.actorName ?? AUDIT_TEXTS.serverActor}</td>
               <td className="p-2 font-mono text-xs break-all">{e.subjectId ?? '-'}</td>
               <td className="p-2 whitespace-nowrap">{shortDate(e.createdAt)}</td>
             </tr>

@@ -41,15 +41,23 @@ export function useDropPassedPoll() {
 
 /**
  * The dashboard's recent users follow /admin/users' live stream: a sign-up goes on top (the list keeps its 5), a
- * changed row is replaced, a deleted account leaves. The event carries the row, so nothing is read again.
+ * changed row is replaced; the event carries the row, so nothing is read again. A deleted account leaves at once,
+ * and then the dashboard is read again (review 22 L7): the user who moves up into the 5 is in no event.
  */
 export function useDashboardUsersLive() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  useAdminUsersEvents((event) =>
-    queryClient.setQueryData(trpc.admin.dashboard.queryKey(), (old) => {
+  const key = trpc.admin.dashboard.queryKey();
+  useAdminUsersEvents((event) => {
+    if (event.type === 'user-removed') {
+      queryClient.setQueryData(key, (old) =>
+        old ? { ...old, users: old.users.filter((u) => u.id !== event.userId) } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: key });
+      return;
+    }
+    queryClient.setQueryData(key, (old) => {
       if (!old) return old;
-      if (event.type === 'user-removed') return { ...old, users: old.users.filter((u) => u.id !== event.userId) };
       const { id, name, email, joinedAt, lastSignInAt } = event.user;
       const row = { id, name, email, joinedAt, lastSignInAt };
       if (old.users.some((u) => u.id === id)) {
@@ -59,6 +67,6 @@ export function useDashboardUsersLive() {
       const newest = old.users[0];
       if (newest && joinedAt <= newest.joinedAt) return old;
       return { ...old, users: [row, ...old.users].slice(0, ADMIN_DASHBOARD_LIMITS.users) };
-    }),
-  );
+    });
+  });
 }

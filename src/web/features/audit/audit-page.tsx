@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, AUDIT_LIMITS } from '../../../domain/audit';
+import { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, AUDIT_LIMITS, AUDIT_TEXTS } from '../../../domain/audit';
 import { failureReason } from '../../lib/mutation-feedback';
 import { clearingOnChange, useSchemaForm } from '../../lib/schema-form';
 import { Alert } from '../../ui/alert';
@@ -27,7 +27,7 @@ export const AUDIT_PAGE_TEXTS = {
   loading: 'Loading audit entries...',
   empty: 'No audit entries match these filters',
   loadFailed: (reason: string) => `Failed to load the audit log: ${reason}`,
-  server: 'Server',
+  server: AUDIT_TEXTS.serverActor,
 } as const;
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { ADMIN_USER_LIMITS, adminReasonSchema } from '../../../domain/admin-users';
-import { clearingOnChange, useSchemaForm } from '../../lib/schema-form';
-import { Button } from '../../ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../ui/dialog';
-import { FormField, fieldErrorProps } from '../../ui/form-field';
-import { Textarea } from '../../ui/textarea';
+import { ADMIN_USER_LIMITS, adminReasonSchema } from '../../domain/admin-users';
+import { clearingOnChange, useSchemaForm } from '../lib/schema-form';
+import { Button } from './button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from './dialog';
+import { FormField, fieldErrorProps } from './form-field';
+import { Textarea } from './textarea';
 
 /** The reason is the server's own rule (adminReasonSchema: required, non-blank, bounded). */
 const reasonFormSchema = z.object({ reason: adminReasonSchema });
@@ -13,14 +13,16 @@ type ReasonFields = z.input<typeof reasonFormSchema>;
 
 /**
  * An admin decision behind a confirmation that asks why (issue 15 item 9: the audit log keeps who, when, what and
- * why; review 22 M4): Restore, Delete and Dismiss on /admin-services and the dashboard. One click never decides: the
- * dialog opens, the reason is typed in a labelled field, and the dialog closes only once the server agreed (a
- * failure keeps it open with what was typed; its toast comes from the mutation).
+ * why; review 22 M4 and users M7): Restore, Delete and Dismiss on /admin-services and the dashboard; Delete, Make
+ * admin, Remove admin and Lift suspension on /admin/users. One click never decides: the dialog opens, the reason
+ * is typed in a labelled field, and the dialog closes only once the server agreed (a failure keeps it open with what
+ * was typed; its toast comes from the mutation).
  */
 export function ReasonConfirmButton({
   id,
   trigger,
   triggerLabel,
+  triggerVariant = 'outline',
   title,
   description,
   confirmLabel,
@@ -32,6 +34,8 @@ export function ReasonConfirmButton({
   trigger: string;
   /** The trigger's accessible name when its text alone is ambiguous (a grid of cards). */
   triggerLabel?: string;
+  /** The trigger's look (a deletion reads as one); the dialog's own confirm button keeps the default. */
+  triggerVariant?: 'outline' | 'destructive';
   title: string;
   description: string;
   confirmLabel: string;
@@ -63,7 +67,7 @@ export function ReasonConfirmButton({
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={triggerLabel}>
+        <Button variant={triggerVariant} size="sm" aria-label={triggerLabel}>
           {trigger}
         </Button>
       </DialogTrigger>
