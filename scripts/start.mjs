@@ -13,6 +13,7 @@ const INPUTS = [
   'package.json',
   'vite.config.ts',
   'scripts/build-server.mjs',
+  'scripts/build-web.mjs',
   'tsconfig.json',
 ];
 const testBuild = process.env.NODE_ENV === 'test';
