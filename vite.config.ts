@@ -1,22 +1,36 @@
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
+  // The server's renderer (scripts/build-web.mjs builds src/web/entry-server.tsx into dist/ssr): Leaflet cannot load
+  // without a window, and the server draws no map (src/web/app/leaflet-on-server.ts).
+  resolve: isSsrBuild
+    ? { alias: [{ find: /^leaflet$/, replacement: path.resolve('src/web/app/leaflet-on-server.ts') }] }
+    : undefined,
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     // Source maps would publish the original sources next to the bundle; the server refuses *.map in production too.
     sourcemap: false,
+    // .vite/manifest.json: scripts/build-web.mjs sums the initial JavaScript of `/` from it.
+    manifest: true,
+    rollupOptions: {
+      // tRPC's client has no side effects as it loads, but does not say so: told here, the bundler leaves its socket
+      // code (which the index re-exports) out of the first load, for src/web/lib/trpc.ts to load at the first
+      // subscription.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/@trpc/client/') },
+    },
   },
   server: {
     port: 5173,
     // Same origin in development too: the API (and its cookies) is proxied.
     proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false, ws: true } },
   },
-});
+}));

@@ -1,6 +1,6 @@
 /** Prints the plan of the discovery listing at 100,000 services (BENCH_DATABASE_URL, or the embedded database). */
 import { sql } from 'drizzle-orm';
-import { serviceListingSchema } from '../src/domain/listing-filters';
+import { serviceListingSchema } from '../src/domain/listing-schemas';
 import { openDatabase } from '../src/server/db/database';
 import { listServices } from '../src/server/features/services/list-services';
 import { generateMarketplace } from './discovery';

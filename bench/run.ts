@@ -1,17 +1,19 @@
 /**
- * npm run bench: every benchmark, printed as tables; `npm run bench -- messaging` (or event-loop, discovery) runs
- * one; options after the names go to the benchmarks (bench/messaging.ts lists its own). Figures are from one run;
+ * npm run bench: every benchmark, printed as tables; `npm run bench -- messaging` (or event-loop, discovery, rooms,
+ * first-paint) runs one; options after the names go to the benchmarks (bench/messaging.ts lists its own). Figures are from one run;
  * compare ratios, not seconds.
  */
 import { benchDiscovery, REQUESTS, SERVICES } from './discovery';
 import { benchEventLoop } from './event-loop';
+import { benchFirstPaint, firstPaintOptions } from './first-paint';
+import { printFirstPaint, writeFirstPaint } from './first-paint/report';
 import { benchMessaging, messagingOptions } from './messaging';
 import { printMessaging } from './messaging/report';
 import { benchRooms, roomsOptions } from './rooms';
 import { printRooms } from './rooms/report';
 
 const fmt = (n: number) => n.toFixed(1);
-const BENCHMARKS = ['event-loop', 'discovery', 'messaging', 'rooms'];
+const BENCHMARKS = ['event-loop', 'discovery', 'messaging', 'rooms', 'first-paint'];
 const chosen = process.argv.slice(2).filter((a) => BENCHMARKS.includes(a));
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
@@ -68,4 +70,11 @@ if (runs('messaging')) {
 
 if (runs('rooms')) {
   printRooms(await benchRooms(roomsOptions(process.argv.slice(2))));
+}
+
+if (runs('first-paint')) {
+  const options = firstPaintOptions(process.argv.slice(2));
+  const firstPaint = await benchFirstPaint(options);
+  printFirstPaint(firstPaint);
+  console.log(`\nWritten to ${writeFirstPaint(firstPaint, options.out)}`);
 }

@@ -2,7 +2,7 @@
 // The stamp is a hash of every input of the build, so an edited file always triggers a rebuild.
 // With NODE_ENV=test (the e2e suite) it runs a second server bundle that includes the test-only route; the
 // production bundle (dist/server) never contains it.
-import { execSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,12 +42,25 @@ const upToDate =
   existsSync(STAMP) &&
   readFileSync(STAMP, 'utf8') === stamp &&
   existsSync(path.join(serverDir, 'main.js')) &&
-  existsSync('dist/web/index.html');
+  existsSync('dist/web/index.html') &&
+  existsSync('dist/ssr/entry-server.js');
+/**
+ * A build's own output (npm's banners, Vite's table of chunks) is a screenful nobody starting the app reads: it is
+ * kept and shown only when the build fails.
+ */
+function quietly(script) {
+  const run = spawnSync('npm', ['run', '--silent', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status === 0) return;
+  process.stdout.write(run.stdout ?? '');
+  process.stderr.write(run.stderr ?? '');
+  console.error(run.error ? `Could not run the build: ${run.error.message}` : `The build failed (npm run ${script}).`);
+  process.exit(run.status || 1);
+}
+
 if (!upToDate) {
-  execSync('npm run build', { stdio: 'inherit' });
-  if (testBuild) execSync('npm run build:test-server', { stdio: 'inherit' });
+  console.log('Building SkillNest (first start or changed sources; a minute or two)...');
+  quietly('build');
+  if (testBuild) quietly('build:test-server');
   writeFileSync(STAMP, stamp);
-} else {
-  console.log('Build is up to date.');
 }
 await import(path.resolve(serverDir, 'main.js'));

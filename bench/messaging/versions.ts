@@ -92,19 +92,39 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** `test` (default) runs the build with the test-only sign-up route; `production` the bundle users get. */
+  nodeEnv?: 'test' | 'production';
+  /** Fill the data folder with the demo marketplace (`npm run seed`) before the server starts. */
+  seed?: boolean;
+}
+
 /**
- * The version's own `npm start` (scripts/start.mjs, test build: the test-only sign-up route), on a port and a data
- * folder of its own, embedded PGlite unless `databaseUrl` is given. `preloads` are more `node --import` modules,
- * after count-sql.mjs.
+ * The version's own `npm start` (scripts/start.mjs, test build: the test-only sign-up route, unless `nodeEnv` says
+ * production), on a port and a data folder of its own, embedded PGlite unless `databaseUrl` is given. `preloads` are
+ * more `node --import` modules, after count-sql.mjs.
  */
 export async function startServer(
   version: Version,
   port: number,
   databaseUrl?: string,
   preloads: string[] = [],
+  { nodeEnv = 'test', seed = false }: StartOptions = {},
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skillnest-bench-data-'));
   const base = `http://127.0.0.1:${port}`;
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: nodeEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  // The seed opens the embedded database itself, so it runs before the server takes the data folder's lock.
+  if (seed) execFileSync('npx', ['tsx', 'src/server/db/seed.ts'], { cwd: version.root, env, stdio: 'pipe' });
   const child = spawn(
     process.execPath,
     [
@@ -117,16 +137,7 @@ export async function startServer(
     ],
     {
       cwd: version.root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      },
+      env,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
   );

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DELIVERY_METHODS, type DeliveryMethod } from './services';
 
 /** Price buckets of spec 2 section 5: inclusive bounds; 100+ means at least 100. */
@@ -46,29 +45,6 @@ export function serviceMatchesMethod(method: DeliveryMethod, filter: MethodFilte
 
 export const LISTING_PAGE_SIZE = 24;
 export const SEARCH_MAX = 100;
-const SEARCH_TOO_LONG = `Search must be at most ${SEARCH_MAX} characters`;
-
-export const serviceListingSchema = z.object({
-  search: z.string().trim().max(SEARCH_MAX, { error: SEARCH_TOO_LONG }).default(''),
-  categoryId: z.uuid().nullish(),
-  price: z.enum(PRICE_BUCKETS).default('any'),
-  method: z.enum(METHOD_FILTERS).default('any'),
-  /** The last card of the previous page (newest first). */
-  cursor: z.object({ createdAt: z.iso.datetime(), id: z.uuid() }).nullish(),
-  limit: z.number().int().min(1).max(60).default(LISTING_PAGE_SIZE),
-});
-export type ServiceListing = z.input<typeof serviceListingSchema>;
-
-/** The requests listing: the method filter exists on screen but, as specified, is not applied to the query. */
-export const requestListingSchema = z.object({
-  search: z.string().trim().max(SEARCH_MAX, { error: SEARCH_TOO_LONG }).default(''),
-  categoryId: z.uuid().nullish(),
-  price: z.enum(PRICE_BUCKETS).default('any'),
-  cursor: z.object({ createdAt: z.iso.datetime(), id: z.uuid() }).nullish(),
-  limit: z.number().int().min(1).max(60).default(LISTING_PAGE_SIZE),
-});
-export type RequestListing = z.input<typeof requestListingSchema>;
-
 /** Where the web app reads the public listings: plain GETs, so the server can answer repeated filters from memory. */
 export const LISTING_PATHS = { services: '/api/listings/services', requests: '/api/listings/requests' } as const;
 
@@ -105,5 +81,25 @@ export function listingFromQuery(query: Record<string, string | undefined>): Rec
     method: query.method,
     cursor: query.after || query.afterId ? { createdAt: query.after, id: query.afterId } : null,
     limit: query.limit === undefined ? undefined : Number(query.limit),
+  };
+}
+
+/**
+ * The discovery filters a page's address holds (`q`, `categoryId`, `price`, `method`); anything unknown reads as
+ * "any". The page and the server's render both read them here, so the listing's query key is the same on both.
+ */
+export function serviceFiltersFromAddress(params: URLSearchParams): {
+  search: string;
+  categoryId: string | null;
+  price: PriceBucket;
+  method: MethodFilter;
+} {
+  const price = params.get('price');
+  const method = params.get('method');
+  return {
+    search: params.get('q') ?? '',
+    categoryId: params.get('categoryId'),
+    price: PRICE_BUCKETS.includes(price as PriceBucket) ? (price as PriceBucket) : 'any',
+    method: METHOD_FILTERS.includes(method as MethodFilter) ? (method as MethodFilter) : 'any',
   };
 }

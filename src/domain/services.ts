@@ -23,6 +23,8 @@ export const SERVICE_MESSAGES = {
   descriptionTooLong: `Description must be at most ${SERVICE_DESCRIPTION_MAX} characters`,
   categoryRequired: 'Please select a category',
   priceNegative: 'Price cannot be negative',
+  /** An empty or non-numeric price: the spec's text for a price that is not a number (spec 2 section 5, proposals). */
+  priceRequired: 'Please enter a valid price',
   priceTooHigh: 'Price is too high',
   deliveryRequired: 'Please select a delivery method',
   radiusTooSmall: 'Radius must be at least 1 km',
@@ -69,7 +71,7 @@ const imageUrlField = z
   .refine((v) => v === '' || v.startsWith('/files/') || /^https?:\/\//.test(v), { error: SERVICE_MESSAGES.invalidUrl });
 
 const priceField = z
-  .number({ error: SERVICE_MESSAGES.priceNegative })
+  .number({ error: SERVICE_MESSAGES.priceRequired })
   .min(0, { error: SERVICE_MESSAGES.priceNegative })
   .max(PRICE_MAX, { error: SERVICE_MESSAGES.priceTooHigh });
 

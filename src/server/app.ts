@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -11,6 +10,7 @@ import { createAuth, type Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerAuthRoutes, toFetchHeaders } from './http/auth-bridge';
+import { registerCompression } from './http/compression';
 import { registerFileRoutes } from './http/file-routes';
 import { registerListingRoutes } from './http/listing-routes';
 import { registerNewsletterRoute } from './http/newsletter-route';
@@ -21,6 +21,9 @@ import type { TestModeProvider } from './payments/test-mode-provider';
 import { processPaymentEvent } from './features/payments/process-payment-event';
 import { createListings } from './features/listings/listings';
 import { registerUploadRoutes } from './http/upload-routes';
+import { registerWebApp } from './http/web-app';
+import { createPageRenderer } from './http/render-page';
+import { requestListingSchema, serviceListingSchema } from '../domain/listing-schemas';
 import { createLocalBlobStore } from './files/blob-store';
 import { withdrawPresence } from './features/presence/withdraw-presence';
 import type { EventBus } from './realtime/event-bus';
@@ -31,6 +34,7 @@ import { createSessionCache } from './auth/session-cache';
 import { createContext, createMutationLimiter, type MutationLimiter, type TRPCError } from './trpc';
 import { createLiveSockets } from './realtime/live-sockets';
 import { registerTrpcWebSocket } from './realtime/trpc-websocket';
+import { loggerOptions } from './http/logger-options';
 
 export interface AppDeps {
   config: Config;
@@ -38,6 +42,8 @@ export interface AppDeps {
   bus: EventBus;
   /** The built web app (index.html and assets); absent in API-only tests. */
   webRoot?: string;
+  /** The server renderer of the public pages; the web build's ../ssr/entry-server.js beside webRoot by default. */
+  ssrEntry?: string;
   /** Where uploads are kept; DATA_DIR/uploads by default. */
   uploadsDir?: string;
   logger?: boolean;
@@ -71,12 +77,13 @@ export async function createApp({
   db,
   bus,
   webRoot,
+  ssrEntry,
   uploadsDir,
   logger = true,
   mutationLimiter,
 }: AppDeps): Promise<App> {
   const server = Fastify({
-    logger: logger && { level: config.NODE_ENV === 'test' ? 'warn' : 'info' },
+    ...loggerOptions(config.NODE_ENV, logger),
     bodyLimit: BODY_LIMIT_BYTES,
     // Forwarded addresses count only from the proxies TRUST_PROXY names (off by default): the limits key on request.ip.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -124,6 +131,8 @@ export async function createApp({
     hsts: config.secureCookies,
     crossOriginEmbedderPolicy: false,
   });
+  // Before any route: only routes registered after it are compressed.
+  await registerCompression(server);
 
   // No stack traces or SQL ever reach a client.
   server.setErrorHandler((error: FastifyError, request, reply) => {
@@ -198,24 +207,27 @@ export async function createApp({
   });
 
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
-    await server.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      // Source maps would hand out the original sources; production builds emit none, and none is served.
-      allowedPath: (pathName) => config.NODE_ENV !== 'production' || !pathName.endsWith('.map'),
-      setHeaders(res, filePath) {
-        // Hashed build assets never change; index.html must always be revalidated.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    // Pages are rendered as a visitor sees them: no cookie reaches their queries, so nothing private is in the HTML.
+    const renderPage = await createPageRenderer({
+      entry: ssrEntry ?? path.join(webRoot, '..', 'ssr', 'entry-server.js'),
+      template: path.join(webRoot, 'index.html'),
+      log: server.log,
+      data: {
+        router: appRouter,
+        createContext: () => createContext(contextDeps, new Headers()),
+        // The same schemas and cache as the listing routes: filters from an address are checked like any input.
+        async listing(kind, filters) {
+          if (kind === 'services') {
+            const parsed = serviceListingSchema.safeParse(filters);
+            return parsed.success ? (await listings.services(parsed.data)).page : null;
+          }
+          const parsed = requestListingSchema.safeParse(filters);
+          return parsed.success ? (await listings.requests(parsed.data)).page : null;
+        },
+        publicUrl: config.PUBLIC_URL,
       },
     });
-    // Client-side routes: every other GET outside /api serves the app, which renders the page or its 404.
-    server.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/files/')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.status(404).send({ error: 'Not found' });
-    });
+    await registerWebApp(server, { webRoot, production: config.NODE_ENV === 'production', renderPage });
   }
 
   return { server, auth, payments, events };

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
 import { ConfigError, configuredAdmin, loadConfig } from './config';
@@ -71,6 +72,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await server.listen({ port: config.PORT, host: config.HOST });
+  // The one line a person starting the app reads: where to open it. PUBLIC_URL defaults to localhost on PORT, which
+  // with PORT=0 is the port the system chose.
+  const { port } = server.server.address() as AddressInfo;
+  const url = config.PUBLIC_URL === 'http://localhost:0' ? `http://localhost:${port}` : config.PUBLIC_URL;
+  console.log(`SkillNest is running at ${url}`);
   // The quests table in step with the domain, then the one-time progression backfill (issue 14), in the background:
   // start-up never waits for it, and a failure is logged and resumed at the next start.
   stopProgression = startProgression(database.db, server.log);

@@ -44,8 +44,8 @@ test.describe('the feedback centre', () => {
     const admin = await adminContext.newPage();
     await signInAsNewUser(admin, { admin: true, firstName: 'Ada', lastName: 'Admin' });
     await admin.goto('/admin-feedback');
-    const unresolved = admin.getByRole('region', { name: 'Unresolved Feedback' });
-    const resolved = admin.getByRole('region', { name: 'Resolved Feedback' });
+    const unresolved = admin.getByRole('region', { name: 'Unresolved Feedback', exact: true });
+    const resolved = admin.getByRole('region', { name: 'Resolved Feedback', exact: true });
     await expect(unresolved).toBeVisible();
 
     await page.getByLabel('Title', { exact: true }).fill(title);

@@ -58,7 +58,7 @@ test.describe('chat rooms list, members and settings', () => {
     await expect(header.getByText('Private')).toHaveCount(0);
 
     // Back to the list: the new room comes before the older one, with its member count.
-    await owner.page.getByRole('link', { name: 'Back to chat rooms' }).click();
+    await owner.page.getByRole('link', { name: 'Back to Chat Rooms' }).click();
     await expect(owner.page).toHaveURL(/\/chat-rooms$/);
     const cards = owner.page.getByTestId('room-card');
     const card = cards.filter({ hasText: name });

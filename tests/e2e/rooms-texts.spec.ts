@@ -196,7 +196,7 @@ test('a session that ended while the room was open: each action says to sign in,
   await expect(toast(ann.page, 'Authentication required')).toBeVisible();
 
   // Back to the list without reloading: creating a room says to log in.
-  await ann.page.getByRole('link', { name: 'Back to chat rooms' }).click();
+  await ann.page.getByRole('link', { name: 'Back to Chat Rooms' }).click();
   const form = ann.page.getByRole('form', { name: 'Create a chat room' });
   await form.getByLabel('Room name').fill('Too late');
   await form.getByRole('button', { name: 'Create Room' }).click();

@@ -58,6 +58,23 @@ test.describe('offering services', () => {
     await expect(card.getByText('SERVICE')).toBeHidden(); // the badge sits outside the card
   });
 
+  test('the price starts empty; left empty, it shows the price rule message', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/offer-skills');
+    const form = page.getByRole('form', { name: 'Offer a Service' });
+    await expect(form.getByLabel('Price (USD)')).toHaveValue('');
+    await form.getByLabel('Title').fill('Chess coaching');
+    await form.getByLabel('Description').fill('Openings, endgames and one friendly match.');
+    await form.getByLabel('Category').selectOption({ label: 'Tutoring' });
+    await form.getByRole('button', { name: 'Offer Service' }).click();
+    await expect(page.getByText('Please enter a valid price', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/offer-skills$/);
+    await form.getByLabel('Price (USD)').fill('12');
+    await form.getByRole('button', { name: 'Offer Service' }).click();
+    await expect(page).toHaveURL(/\/my-services\?tab=services$/);
+    await expect(page.getByTestId('service-card').filter({ hasText: 'Chess coaching' })).toContainText('$12.00');
+  });
+
   test('a failed save shows the spec toast, a network failure included', async ({ page }) => {
     await signInAsNewUser(page);
     await page.route(tRpcCall('services.create'), (route) => route.abort());
@@ -194,6 +211,7 @@ test.describe('service requests', () => {
     await signInAsNewUser(page);
     await page.goto('/request-service');
     const form = page.getByRole('form', { name: 'Submit Request' });
+    await expect(form.getByLabel('Budget (USD, optional)')).toHaveValue('');
     await form.getByRole('button', { name: 'Submit Request' }).click();
     for (const message of ['Title is required', 'Description is required', 'Category is required']) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();

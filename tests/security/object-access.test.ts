@@ -371,6 +371,40 @@ describe('what anyone may read about another user carries no private field', () 
   });
 });
 
+describe('the provider block on service cards and pages (issue 16 section 3) carries public fields only', () => {
+  /** Everything a visitor and another member can read about the world's services, as text and as keys. */
+  async function publicReads(serviceIds: string[]) {
+    const bodies: string[] = [];
+    for (const who of [null, world.attacker]) {
+      for (const id of serviceIds) bodies.push((await attempt(who, 'services.get', { id })).body);
+      bodies.push((await attempt(who, 'services.byUser', { userId: world.client.id })).body);
+    }
+    bodies.push((await app.server.inject({ method: 'GET', url: '/api/listings/services?limit=60' })).body);
+    return bodies;
+  }
+
+  it('a minor’s service page and cards show name, school, bio, rating and reviews, never their private fields', async () => {
+    const { ok } = trpcAs(app);
+    // The minor offers a service, and reviews the provider's finished job: both now sit in public reads.
+    const minorService = await ok(world.client, 'services.create', validService('Homework club for juniors'));
+    await ok(world.client, 'reviews.submit', {
+      conversationId: world.completedConversationId,
+      rating: 5,
+      comment: 'Helpful and on time, thank you!',
+    });
+    const page = await ok(world.attacker, 'services.get', { id: world.serviceId });
+    expect(page).toMatchObject({ ownerSchool: 'North High', ownerBio: 'I tutor algebra.', reviewCount: 1 });
+    expect(page.latestReviews.map((r) => r.reviewerFirstName)).toEqual(['Cole']);
+
+    for (const body of await publicReads([world.serviceId, minorService.id])) {
+      for (const [label, value] of Object.entries(privateValues(world))) {
+        expect(body.includes(value), `a public service read shows the ${label}`).toBe(false);
+      }
+      expect([...keysOf(JSON.parse(body))].filter((key) => PRIVATE_KEYS.test(key))).toEqual([]);
+    }
+  });
+});
+
 describe('a signed-out visitor is refused every signed-in and admin procedure', () => {
   const guarded = inventory.filter((p) => p.guard !== 'public');
   it.each(guarded.map((p) => [p.path] as const))('%s', async (path) => {

@@ -1,6 +1,7 @@
 /**
  * npm run seed: demo accounts so a newcomer sees a living marketplace. Idempotent; run it while the server is
- * stopped (the embedded database allows one process per DATA_DIR). Later features add their demo rows here.
+ * stopped (the embedded database allows one process per DATA_DIR: a running server's lock is refused in one line).
+ * With DATABASE_URL it may run beside the servers. Later features add their demo rows here.
  */
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { createAuth } from '../auth/auth';
 import { loadConfig, type Config } from '../config';
 import { createInProcessEventBus } from '../realtime/event-bus';
 import { ensureServiceCategories } from './categories';
-import { lockDataDir } from './data-dir-lock';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { migrateDatabase, openDatabase, type Db } from './database';
 import { conversations, messages } from './schema/conversations';
 import { paymentTransactions, testConnectedAccounts } from './schema/payments';
@@ -30,65 +31,143 @@ import { createLocalBlobStore } from '../files/blob-store';
 
 export const DEMO_PASSWORD = 'Demo-pass-1!';
 
+/**
+ * The demo providers, each selling what their bio says (`sells`: the categories of their services). The first five
+ * keep their places: the demo rooms (seed-rooms.ts) name members by position. The last has no reviews yet, so the
+ * marketplace shows a "New" provider too.
+ */
 const DEMO_USERS = [
   {
     firstName: 'Maya',
     lastName: 'Chen',
     school: 'Lincoln High School',
-    bio: 'Maths tutor and aspiring engineer.',
+    bio: 'Maths and chemistry tutor, aspiring engineer. I also teach Python to beginners.',
     dateOfBirth: '2008-03-14',
+    sells: ['Tutoring'],
   },
   {
     firstName: 'Jordan',
     lastName: 'Okafor',
     school: 'Riverside College',
-    bio: 'I design logos, posters and brand kits.',
+    bio: 'Designer and illustrator: logos, posters, brand kits, and pet portraits on commission.',
     dateOfBirth: '2004-09-02',
+    sells: ['Design', 'Arts'],
   },
   {
     firstName: 'Sam',
     lastName: 'Rivera',
     school: 'Westfield Academy',
-    bio: 'Web developer: React, TypeScript and fast sites.',
+    bio: 'Web and game developer: React, TypeScript and fast sites, plus Unity prototypes and pixel art.',
     dateOfBirth: '2003-06-21',
+    sells: ['Web Development', 'Game Development'],
   },
   {
     firstName: 'Aisha',
     lastName: 'Patel',
     school: 'Northgate University',
-    bio: 'Photographer for events, portraits and products.',
+    bio: 'Photographer for events, portraits and products. Thrift flips, styling and alterations on the side.',
     dateOfBirth: '2002-11-30',
+    sells: ['Photography', 'Fashion'],
   },
   {
     firstName: 'Leo',
     lastName: 'Novak',
     school: 'Lincoln High School',
-    bio: 'Guitar lessons and beat making.',
+    bio: 'Guitar and piano lessons, beat making and mixing for your tracks.',
     dateOfBirth: '2007-01-08',
+    sells: ['Music'],
+  },
+  {
+    firstName: 'Grace',
+    lastName: 'Kim',
+    school: 'Hillcrest High School',
+    bio: 'Writer and editor; I run the social media of two local shops.',
+    dateOfBirth: '2006-05-19',
+    sells: ['Writing', 'Marketing and Sales'],
+  },
+  {
+    firstName: 'Lucas',
+    lastName: 'Moreau',
+    school: 'Northgate University',
+    bio: 'Languages student: Spanish and French practice, Mandarin translation, and a reading club for ESL learners.',
+    dateOfBirth: '2003-02-11',
+    sells: ['Language'],
+  },
+  {
+    firstName: 'Priya',
+    lastName: 'Nair',
+    school: 'Westfield Academy',
+    bio: 'Robotics captain and startup club lead: CAD, 3D printing, Arduino, spreadsheets and pitch decks.',
+    dateOfBirth: '2005-08-27',
+    sells: ['Engineering and CAD', 'Business'],
+  },
+  {
+    firstName: 'Ben',
+    lastName: 'Carter',
+    school: 'Riverside College',
+    bio: 'Cross-country runner and fitness coach. At weekends I walk dogs, plan events and fix grandparents’ phones.',
+    dateOfBirth: '2004-12-03',
+    sells: ['Health', 'Other'],
   },
 ];
 
-const REVIEW_COMMENTS: [number, string][] = [
-  [5, 'Friendly, quick and exactly what I asked for. Would hire again.'],
-  [4, 'Good work and clear communication; one small change took a day longer.'],
-  [5, 'Explained everything as we went. Really helpful!'],
-  [5, 'Delivered early and the result looks great.'],
-  [3, 'Decent result, though I had to ask twice for an update.'],
+/** Which demo user offers a category's services. */
+function providerOf(ids: string[]) {
+  return (categoryName: string) => {
+    const index = DEMO_USERS.findIndex((u) => u.sells.includes(categoryName));
+    if (index < 0) throw new Error(`No demo provider sells ${categoryName}`);
+    return ids[index]!;
+  };
+}
+
+/**
+ * The finished jobs' reviews: [service title, rating, comment], each service reviewed by different clients. Every
+ * provider but the last gets some, with averages that differ.
+ */
+const DEMO_REVIEWS: [string, number, string][] = [
+  [
+    'Algebra tutoring',
+    5,
+    'Maya explained factoring three different ways until it clicked. My test went from a C to a B+.',
+  ],
+  ['Algebra tutoring', 5, 'Patient and well prepared; she sent practice sheets after every session.'],
+  ['Chemistry homework help', 4, 'Moles finally make sense. One session started ten minutes late.'],
+  ['Logo design sprint', 5, 'Three drafts in two days and the final logo is on our robotics shirts now.'],
+  ['Pet portraits', 4, 'A lovely drawing of our cat; it took a week longer than planned, but worth it.'],
+  ['Event posters', 3, 'Nice design, though I had to ask twice for the printable version.'],
+  ['Landing page for your club', 5, 'Our chess club finally has a site, and it loads fast on the school Chromebooks.'],
+  ['Fix bugs in your React app', 4, 'Found the bug in an hour and wrote down why it happened. Clear and honest.'],
+  ['Pixel art sprites', 5, 'The walk cycles are smooth and the palette matches our game perfectly.'],
+  ['Graduation portraits', 5, 'Aisha made my whole family relax. The photos look professional.'],
+  ['Event photography', 4, 'Great candid shots of our fundraiser; delivery took three days instead of two.'],
+  ['Clothing alterations', 5, 'Hemmed my trousers the same afternoon, neat stitching.'],
+  ['Guitar lessons', 5, 'I can play four songs after a month. Leo is funny and encouraging.'],
+  ['Beat making', 3, 'Good beat, but it needed more revisions than I expected.'],
+  ['Essay proofreading', 5, 'Caught mistakes my teacher would have marked, and explained every change.'],
+  ['Social media management', 4, 'Our bake sale posts got twice the likes. Replies were a bit slow at weekends.'],
+  ['Spanish conversation practice', 5, 'Relaxed and fun; I finally speak without freezing.'],
+  ['Translation English to Mandarin', 4, 'Accurate menu translation, returned the next day.'],
+  ['3D printing service', 5, 'Printed our team’s bracket twice until it fit. Very careful work.'],
+  ['Spreadsheet automation', 4, 'My lawn business spreadsheet now adds up hours by itself. Took one extra call.'],
 ];
 
 /**
- * A few finished jobs between demo users, so profiles open with ratings: each a completed, paid conversation with
+ * Finished jobs between demo users, so cards and profiles open with ratings: each a completed, paid conversation with
  * its messages and the client's review, as the real flow would leave them.
  */
 async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<string, string>) {
   const offered = await db
     .select({ id: services.id, userId: services.userId, title: services.title, priceCents: services.priceCents })
     .from(services)
-    .where(inArray(services.userId, userIds))
-    .limit(10);
-  for (const [i, service] of offered.entries()) {
-    const clientId = userIds[(userIds.indexOf(service.userId) + 1 + (i % 2)) % userIds.length]!;
-    const [rating, comment] = REVIEW_COMMENTS[i % REVIEW_COMMENTS.length]!;
+    .where(inArray(services.userId, userIds));
+  const reviewsOf = new Map<string, number>();
+  for (const [i, [title, rating, comment]] of DEMO_REVIEWS.entries()) {
+    const service = offered.find((s) => s.title === title);
+    if (!service) continue;
+    // A different client for each review of one service (one review per client and service).
+    const nth = reviewsOf.get(service.id) ?? 0;
+    reviewsOf.set(service.id, nth + 1);
+    const clientId = userIds[(userIds.indexOf(service.userId) + 1 + nth) % userIds.length]!;
     await db.transaction(async (tx) => {
       const [conversation] = await tx
         .insert(conversations)
@@ -114,7 +193,7 @@ async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<
         [service.userId, { kind: 'service_started' }],
         [service.userId, { kind: 'service_completed' }],
       ];
-      const start = Date.now() - (offered.length - i + 4) * 86_400_000;
+      const start = Date.now() - (DEMO_REVIEWS.length - i + 4) * 86_400_000;
       // Paid, completed and accepted as the real flow leaves them (settlement.ts): the provider was paid out.
       const at = (n: number) => new Date(start + n * 600_000);
       await tx
@@ -257,7 +336,7 @@ async function seed() {
       .where(inArray(services.userId, ids))
       .limit(1);
     if (!existing) {
-      await database.db.insert(services).values(demoServices(ids));
+      await database.db.insert(services).values(demoServices(providerOf(ids)));
       await database.db.insert(serviceRequests).values(demoRequests(ids));
       await seedCompletedWork(database.db, ids, await seedPayoutAccounts(database.db, ids, config));
     }
@@ -275,4 +354,9 @@ async function seed() {
   }
 }
 
-await seed();
+await seed().catch((error: unknown) => {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  // The running server holds the embedded database: one line saying what to do, not a stack trace.
+  console.error(`Cannot seed now: ${error.message}`);
+  process.exitCode = 1;
+});

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
-import {
-  LISTING_PATHS,
-  listingFromQuery,
-  requestListingSchema,
-  serviceListingSchema,
-} from '../../domain/listing-filters';
+import { LISTING_PATHS, listingFromQuery } from '../../domain/listing-filters';
+import { requestListingSchema, serviceListingSchema } from '../../domain/listing-schemas';
 import type { CachedPage, Listings } from '../features/listings/listings';
 
 /**

@@ -1,27 +1,28 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SIDEBAR_WIDTH_PX } from '../../domain/shell';
-import { useSession, useSessionEvents } from '../features/accounts/api';
-import { usePresenceEvents, usePresenceHeartbeat } from '../features/presence/api';
-import { useOwnProfileEvents } from '../features/profiles/api';
-import { ProgressionLive } from '../features/progression/progression-live';
+import { useSession } from '../features/accounts/api';
 import { DocumentTitle } from './document-title';
 import { Footer } from './footer';
+import { useRouteHandle } from './route-handle';
 import { ScrollManager } from './scroll-manager';
-import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { useSidebar } from './use-sidebar';
 import { Button } from '../ui/button';
 
-/** The shell around every page; nothing renders until the session is known. */
+const SignedInShell = lazy(async () => ({ default: (await import('./signed-in-shell')).SignedInShell }));
+
+/**
+ * The shell around every page. A public page shows at once and the top bar's account buttons fill in when the
+ * session is known (one round trip less before the first paint on a slow network); every other page waits for the
+ * session, as its guards and buttons depend on it.
+ */
 export function AppLayout() {
   const { account, isLoading, isError, refetch } = useSession();
   const sidebar = useSidebar();
-  useSessionEvents(Boolean(account));
-  useOwnProfileEvents(Boolean(account));
-  usePresenceHeartbeat(account?.id ?? null);
-  usePresenceEvents();
+  const { beforeSession, hideFooter } = useRouteHandle();
 
-  if (isLoading) {
+  if (isLoading && !beforeSession) {
     return (
       <div role="status" className="flex min-h-screen flex-col items-center justify-center gap-3">
         <div className="h-8 w-8 animate-spin rounded-full border-4 border-primary border-t-transparent" aria-hidden />
@@ -42,12 +43,17 @@ export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollManager />
-      <TopBar account={account ?? null} menuOpen={menuOpen} onToggleMenu={() => sidebar.setOpen(!sidebar.open)} />
+      <TopBar account={account} menuOpen={menuOpen} onToggleMenu={() => sidebar.setOpen(!sidebar.open)} />
       {account && (
-        <SideMenu account={account} open={menuOpen} narrow={sidebar.narrow} onClose={() => sidebar.setOpen(false)} />
+        <Suspense fallback={null}>
+          <SignedInShell
+            account={account}
+            menuOpen={menuOpen}
+            narrow={sidebar.narrow}
+            onCloseMenu={() => sidebar.setOpen(false)}
+          />
+        </Suspense>
       )}
-      {/* Keyed by user: another user signing in in this tab gets their own check-in, channel and queue. */}
-      {account && <ProgressionLive key={account.id} userId={account.id} />}
       <div
         className="flex flex-1 flex-col transition-[padding] duration-200"
         style={{ paddingRight: menuOpen && !sidebar.narrow ? SIDEBAR_WIDTH_PX : 0 }}
@@ -56,7 +62,7 @@ export function AppLayout() {
           <Outlet />
         </main>
         <DocumentTitle />
-        <Footer />
+        {!hideFooter && <Footer />}
       </div>
     </div>
   );

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_WIDTH_PX } from '../../domain/shell';
 import { PresenceDot } from '../features/presence/presence-dot';
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
-import { TooltipProvider } from '../ui/tooltip';
 import { PresenceIndicatorProvider, type PresenceIndicator } from '../ui/user-avatar';
 import { ThemeProvider, useTheme } from './theme';
 
@@ -25,17 +25,26 @@ function Toasts() {
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  /** Filled by the server (entry-server.tsx), and on the client with what the server rendered. */
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [trpcClient] = useState(createTrpcClient);
+  // Marks the page as live (hydrated, or rendered by the browser): before, a rendered page's buttons do nothing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <ThemeProvider>
-          <TooltipProvider delayDuration={300}>
-            <PresenceIndicatorProvider value={presenceDot}>{children}</PresenceIndicatorProvider>
-            <Toasts />
-          </TooltipProvider>
+          <PresenceIndicatorProvider value={presenceDot}>{children}</PresenceIndicatorProvider>
+          <Toasts />
         </ThemeProvider>
       </TRPCProvider>
     </QueryClientProvider>

@@ -1,15 +1,21 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { LandingPage } from '../features/site/landing-page';
 import { AppLayout } from './app-layout';
 import { RequireAdmin, RequireSignIn } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
 import { PlannedPage } from './planned-page';
+import type { RouteHandle } from './route-handle';
 import { Button } from '../ui/button';
 import { Link } from 'react-router';
 import type * as StaticPagesModule from '../features/site/static-pages';
 
 type StaticPages = typeof StaticPagesModule;
+
+/** Public pages: they render at once, without waiting for the session (route-handle.ts). */
+const BEFORE_SESSION: RouteHandle = { beforeSession: true };
+/** Chat and Messages pages: no marketing footer under the conversation. */
+const CHAT_PAGE: RouteHandle = { hideFooter: true };
 
 /** A page whose feature is delivered by a later issue (see the README's roadmap). */
 const planned = (path: string, title: string, description: string): RouteObject => ({
@@ -20,6 +26,7 @@ const planned = (path: string, title: string, description: string): RouteObject 
 /** An information page; all of them load together, on the first visit to any. */
 const staticPage = (path: string, name: keyof StaticPages): RouteObject => ({
   path,
+  handle: BEFORE_SESSION,
   lazy: async () => ({ Component: (await import('../features/site/static-pages'))[name] }),
 });
 
@@ -37,17 +44,22 @@ export const routes: RouteObject[] = [
 ];
 
 function pages(): RouteObject[] {
+  return [{ path: '/', element: <LandingPage />, handle: BEFORE_SESSION }, ...innerPages()];
+}
+
+function innerPages(): RouteObject[] {
   return [
-    { path: '/', element: <LandingPage /> },
     // Forms, their schemas and the auth client load only when a visitor opens /auth.
     { path: '/auth', lazy: async () => ({ Component: (await import('../features/accounts/auth-page')).AuthPage }) },
     // Spec placeholders, exactly as specified.
     {
       path: '/services',
+      handle: BEFORE_SESSION,
       lazy: async () => ({ Component: (await import('../features/services/services-page')).ServicesPage }),
     },
     {
       path: '/services/:id',
+      handle: BEFORE_SESSION,
       lazy: async () => ({ Component: (await import('../features/services/service-detail-page')).ServiceDetailPage }),
     },
     planned('/edit-profile', 'Edit Profile', 'Profile editing lives on My Profile.'),
@@ -65,12 +77,14 @@ function pages(): RouteObject[] {
     },
     {
       path: '/discover-services',
+      handle: BEFORE_SESSION,
       lazy: async () => ({
         Component: (await import('../features/services/discover-services-page')).DiscoverServicesPage,
       }),
     },
     {
       path: '/category/:categoryId',
+      handle: BEFORE_SESSION,
       lazy: async () => ({ Component: (await import('../features/services/category-page')).CategoryPage }),
     },
     {
@@ -106,10 +120,12 @@ function pages(): RouteObject[] {
     },
     {
       path: '/requests',
+      handle: BEFORE_SESSION,
       lazy: async () => ({ Component: (await import('../features/requests/requests-page')).RequestsPage }),
     },
     {
       path: '/requests/category/:categoryId',
+      handle: BEFORE_SESSION,
       lazy: async () => ({ Component: (await import('../features/requests/requests-page')).RequestsPage }),
     },
     {
@@ -201,18 +217,21 @@ function pages(): RouteObject[] {
       children: [
         {
           path: '/conversations',
+          handle: CHAT_PAGE,
           lazy: async () => ({
             Component: (await import('../features/conversations/conversations-page')).ConversationsPage,
           }),
         },
         {
           path: '/conversations/:id',
+          handle: CHAT_PAGE,
           lazy: async () => ({
             Component: (await import('../features/conversations/conversation-progress-page')).ConversationProgressPage,
           }),
         },
         {
           path: '/chat/:conversationId',
+          handle: CHAT_PAGE,
           lazy: async () => ({ Component: (await import('../features/conversations/chat-page')).ChatPage }),
         },
         {
@@ -223,10 +242,12 @@ function pages(): RouteObject[] {
         },
         {
           path: '/chat-rooms',
+          handle: CHAT_PAGE,
           lazy: async () => ({ Component: (await import('../features/rooms/rooms-page')).RoomsPage }),
         },
         {
           path: '/chat-rooms/:roomId',
+          handle: CHAT_PAGE,
           lazy: async () => ({ Component: (await import('../features/rooms/room-page')).RoomPage }),
         },
       ],
@@ -234,5 +255,3 @@ function pages(): RouteObject[] {
     { path: '*', element: <NotFoundPage /> },
   ];
 }
-
-export const router = createBrowserRouter(routes);

@@ -21,7 +21,6 @@ async function copy(text: string, success: string) {
 
 /** Share the site: four networks, then the device's own share sheet, or a copied link where there is none. */
 export function ShareButtons() {
-  const site = window.location.origin;
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Share SkillNest">
       {TARGETS.map(({ target, label }) => (
@@ -30,6 +29,8 @@ export function ShareButtons() {
           variant="outline"
           size="sm"
           onClick={() => {
+            // Read at the click: the server renders these buttons without a window.
+            const site = window.location.origin;
             const { href, copyText } = shareLink(target, site);
             // Opened first, while the click still counts as the user's: browsers block popups after an await.
             window.open(href, '_blank', 'noopener');
@@ -43,6 +44,7 @@ export function ShareButtons() {
         variant="outline"
         size="sm"
         onClick={() => {
+          const site = window.location.origin;
           if (typeof navigator.share === 'function') {
             navigator.share({ title: 'SkillNest', text: SHARE_TEXT, url: site }).catch(() => {});
           } else {

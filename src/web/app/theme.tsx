@@ -28,7 +28,9 @@ function readSavedTheme(): Theme | null {
   }
 }
 
-const prefersDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+// On the server neither storage nor media queries exist: it renders what does not depend on the theme (top-bar.tsx).
+const prefersDark = () =>
+  typeof window !== 'undefined' && (window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(() => readSavedTheme() ?? SIGNED_OUT_THEME);

@@ -1,9 +1,10 @@
 import { LogIn, Menu, Moon, Sun, X } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../ui/button';
-import { Tooltip } from '../ui/tooltip';
 import { UserAvatar } from '../ui/user-avatar';
+import { LazyTooltip } from './lazy-tooltip';
 import { useTheme } from './theme';
+import { useHydrated } from '../lib/use-hydrated';
 import type { CurrentAccount } from './types';
 
 /** Navigation state that marks "came via the brand button", so admins may stay on the landing page. */
@@ -14,12 +15,14 @@ export function TopBar({
   menuOpen,
   onToggleMenu,
 }: {
-  account: CurrentAccount | null;
+  /** undefined while the session is loading (a server-rendered page): neither visitor nor account buttons yet. */
+  account: CurrentAccount | null | undefined;
   menuOpen: boolean;
   onToggleMenu(): void;
 }) {
   const navigate = useNavigate();
   const { resolved, setTheme } = useTheme();
+  const hydrated = useHydrated();
   const nextTheme = resolved === 'dark' ? 'light' : 'dark';
 
   return (
@@ -43,17 +46,28 @@ export function TopBar({
           <span>SkillNest</span>
         </button>
         <div className="flex items-center gap-2">
-          <Tooltip content={nextTheme === 'dark' ? 'Dark Mode' : 'Light Mode'} side="bottom">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={nextTheme === 'dark' ? 'Switch to Dark Mode' : 'Switch to Light Mode'}
-              onClick={() => setTheme(nextTheme)}
-            >
-              {resolved === 'dark' ? <Sun className="h-5 w-5" aria-hidden /> : <Moon className="h-5 w-5" aria-hidden />}
-            </Button>
-          </Tooltip>
-          {account ? (
+          <LazyTooltip content={nextTheme === 'dark' ? 'Dark Mode' : 'Light Mode'} side="bottom">
+            {hydrated ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={nextTheme === 'dark' ? 'Switch to Dark Mode' : 'Switch to Light Mode'}
+                onClick={() => setTheme(nextTheme)}
+              >
+                {resolved === 'dark' ? (
+                  <Sun className="h-5 w-5" aria-hidden />
+                ) : (
+                  <Moon className="h-5 w-5" aria-hidden />
+                )}
+              </Button>
+            ) : (
+              <ThemeButtonBeforeHydration />
+            )}
+          </LazyTooltip>
+          {account === undefined ? (
+            // The width of Log In and Sign Up, so the bar does not shift when they arrive.
+            <span aria-hidden className="block h-10 w-[8.5rem]" />
+          ) : account ? (
             <>
               <UserAvatar
                 userId={account.id}
@@ -64,7 +78,7 @@ export function TopBar({
                 size="sm"
                 showPresence
               />
-              <Tooltip content="Menu" side="bottom">
+              <LazyTooltip content="Menu" side="bottom">
                 <Button
                   variant="ghost"
                   size="icon"
@@ -75,17 +89,17 @@ export function TopBar({
                 >
                   {menuOpen ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
                 </Button>
-              </Tooltip>
+              </LazyTooltip>
             </>
           ) : (
             <>
-              <Tooltip content="Log In" side="bottom">
+              <LazyTooltip content="Log In" side="bottom">
                 <Button variant="ghost" size="icon" asChild>
                   <Link to="/auth?mode=login" aria-label="Log In">
                     <LogIn className="h-5 w-5" aria-hidden />
                   </Link>
                 </Button>
-              </Tooltip>
+              </LazyTooltip>
               <Button asChild>
                 <Link to="/auth?mode=signup">Sign Up</Link>
               </Button>
@@ -94,5 +108,21 @@ export function TopBar({
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The theme button as the server renders it, and as the browser hydrates it: the saved theme is known only in the
+ * browser, so the icon and the name follow the `dark` class that /theme-init.js sets before the first paint (a hidden
+ * element names nothing). The button proper replaces it right after hydration.
+ */
+function ThemeButtonBeforeHydration() {
+  return (
+    <Button variant="ghost" size="icon">
+      <Moon className="h-5 w-5 dark:hidden" aria-hidden />
+      <Sun className="hidden h-5 w-5 dark:block" aria-hidden />
+      <span className="sr-only dark:hidden">Switch to Dark Mode</span>
+      <span className="sr-only hidden dark:inline">Switch to Light Mode</span>
+    </Button>
   );
 }

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { initialSidebarOpen, SIDEBAR_BREAKPOINT_PX, SIDEBAR_STORAGE_KEY } from '../../domain/shell';
 
-const isNarrow = () => window.innerWidth < SIDEBAR_BREAKPOINT_PX;
+const isNarrow = () => typeof window !== 'undefined' && window.innerWidth < SIDEBAR_BREAKPOINT_PX;
+
+/** The server renders no signed-in user, so no menu: the client reads the saved choice. */
+const initialOpen = () =>
+  typeof window !== 'undefined' && initialSidebarOpen(localStorage.getItem(SIDEBAR_STORAGE_KEY), window.innerWidth);
 
 /** The side menu's open state: remembered under sidebar-open, always closed below 768 px. */
 export function useSidebar() {
-  const [open, setOpenState] = useState(() =>
-    initialSidebarOpen(localStorage.getItem(SIDEBAR_STORAGE_KEY), window.innerWidth),
-  );
+  const [open, setOpenState] = useState(initialOpen);
   const [narrow, setNarrow] = useState(isNarrow);
 
   useEffect(() => {

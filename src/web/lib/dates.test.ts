@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, dayLabel, listTime } from './dates';
+import { clockTime, dateTime, dayKey, dayLabel, listTime, shortDate } from './dates';
 
 // Local-time constructors, so the cases hold in any time zone the tests run in.
 const now = new Date(2026, 10, 23, 9, 30);
@@ -24,5 +24,13 @@ describe('chat and list dates', () => {
   it('groups by local calendar day', () => {
     expect(dayKey(new Date(2026, 10, 23, 0, 0))).toBe(dayKey(new Date(2026, 10, 23, 23, 59)));
     expect(dayKey(new Date(2026, 10, 23, 0, 0))).not.toBe(dayKey(new Date(2026, 10, 22, 23, 59)));
+  });
+
+  it('a moment with date and time reads like the other formats: short month, no seconds', () => {
+    const at = new Date(2026, 10, 23, 18, 31, 23);
+    expect(dateTime(at)).toBe('Nov 23, 2026, 6:31 PM');
+    expect(dateTime(at)).toContain(shortDate(at));
+    expect(dateTime(at)).toContain(clockTime(at));
+    expect(dateTime(at.toISOString())).toBe(dateTime(at));
   });
 });

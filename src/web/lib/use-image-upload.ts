@@ -7,6 +7,9 @@ import { uploadFile } from './upload';
 /**
  * Picking and uploading one image: the same check the server makes, progress while it uploads, the spec's
  * success and failure toasts, and a reset input so the same file can be picked again.
+ *
+ * A file refused by the check (wrong type, too big) is kept in `problem`; it is also toasted unless the caller shows
+ * it beside its field (`showsProblem`), so the message appears once.
  */
 export function useImageUpload<T>(
   kind: UploadKindName,
@@ -16,6 +19,7 @@ export function useImageUpload<T>(
     successMessage,
     failureMessage,
     failureReason,
+    showsProblem = false,
   }: {
     upload?: (file: File, onProgress: (percent: number) => void) => Promise<T>;
     onUploaded?: (result: T) => void;
@@ -23,18 +27,27 @@ export function useImageUpload<T>(
     failureMessage: string;
     /** Shown under the failure when the server gave no reason (a dropped connection). */
     failureReason?: string;
+    /** The caller renders `problem` itself. */
+    showsProblem?: boolean;
   },
 ) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  /** A local URL of the file being uploaded, for a preview before the server has it. */
+  const [pendingPreview, setPendingPreview] = useState<string | null>(null);
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    const problem = checkUpload(kind, file);
-    if (problem) {
-      toast.error(problem);
+    const refusal = checkUpload(kind, file);
+    setProblem(refusal);
+    if (refusal) {
+      if (!showsProblem) toast.error(refusal);
+      if (inputRef.current) inputRef.current.value = '';
       return;
     }
+    const localUrl = URL.createObjectURL(file);
+    setPendingPreview(localUrl);
     setProgress(0);
     try {
       // Awaited first: in `onUploaded?.(await upload())` a missing callback would skip the upload itself.
@@ -45,9 +58,19 @@ export function useImageUpload<T>(
       toastFailure(failureMessage, error, failureReason);
     } finally {
       setProgress(null);
+      setPendingPreview(null);
+      URL.revokeObjectURL(localUrl);
       if (inputRef.current) inputRef.current.value = '';
     }
   };
 
-  return { inputRef, progress, pick, uploading: progress !== null };
+  return {
+    inputRef,
+    progress,
+    pick,
+    uploading: progress !== null,
+    problem,
+    clearProblem: () => setProblem(null),
+    pendingPreview,
+  };
 }

@@ -29,3 +29,19 @@ export const reviews = pgTable(
     index('reviews_reviewer_idx').on(t.reviewerId),
   ],
 );
+
+/**
+ * Each provider's review count and rating sum, kept by a trigger on reviews (migration 0026) whatever path writes or
+ * removes a review (submitting, an account's deletion), so a card reads its owner's rating with one primary-key probe
+ * instead of adding up every review the owner has (issue 16 section 3: 500 reviews a provider made a discovery page
+ * cost 12-22 ms). No row: no reviews.
+ */
+export const providerRatings = pgTable(
+  'provider_ratings',
+  {
+    providerId: text('provider_id').primaryKey(),
+    reviewCount: integer('review_count').notNull(),
+    ratingSum: integer('rating_sum').notNull(),
+  },
+  (t) => [check('provider_ratings_non_negative', sql`${t.reviewCount} >= 0 and ${t.ratingSum} >= 0`)],
+);

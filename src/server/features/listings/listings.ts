@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import type { requestListingSchema, serviceListingSchema } from '../../../domain/listing-filters';
+import type { requestListingSchema, serviceListingSchema } from '../../../domain/listing-schemas';
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../realtime/event-bus';
 import { channels } from '../../realtime/channels';

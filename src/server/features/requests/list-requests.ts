@@ -1,6 +1,6 @@
 import { and } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { requestListingSchema } from '../../../domain/listing-filters';
+import type { requestListingSchema } from '../../../domain/listing-schemas';
 import type { Db } from '../../db/database';
 import { serviceRequests } from '../../db/schema/services';
 import { afterCursor, newestFirst, toPage } from '../services/service-queries';

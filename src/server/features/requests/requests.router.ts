@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestListingSchema } from '../../../domain/listing-filters';
+import { requestListingSchema } from '../../../domain/listing-schemas';
 import { serviceRequestSchema } from '../../../domain/requests';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
 import { createRequest } from './create-request';

@@ -1,6 +1,6 @@
 import { and } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { serviceListingSchema } from '../../../domain/listing-filters';
+import type { serviceListingSchema } from '../../../domain/listing-schemas';
 import type { Db } from '../../db/database';
 import { services } from '../../db/schema/services';
 import {

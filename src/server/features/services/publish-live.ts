@@ -6,7 +6,7 @@ import type { EventBus } from '../../realtime/event-bus';
  * Any service or request written, or who may see them changed: the public listings (and their page caches) refresh.
  * A service hidden by a passed poll or restored by an admin, and a member suspended or unsuspended (their services and
  * requests leave or come back: publicService / publicRequest), change what the listings show without a write to
- * services or requests.
+ * services or requests. So does a review: every card of its provider shows their rating (issue 16 section 3).
  */
 export function catalogueLiveListeners(bus: EventBus): AnyLiveListener[] {
   const changed = () => catalogueChanged(bus);
@@ -23,5 +23,6 @@ export function catalogueLiveListeners(bus: EventBus): AnyLiveListener[] {
     defineLiveListener({ on: 'service.restored', publish: changed }),
     defineLiveListener({ on: 'user.suspended', publish: changed }),
     defineLiveListener({ on: 'user.unsuspended', publish: changed }),
+    defineLiveListener({ on: 'review.submitted', publish: changed }),
   ];
 }

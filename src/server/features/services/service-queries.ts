@@ -9,6 +9,7 @@ import {
 import { approximateLocation } from '../../../domain/geo';
 import type { Db, Tx } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
+import { providerRatings } from '../../db/schema/reviews';
 import { isAdminColumn } from '../accounts/is-admin';
 import { userSuspensions } from '../../db/schema/moderation';
 import { serviceCategories } from '../../db/schema/service-categories';
@@ -88,12 +89,27 @@ export async function adminReviewHold(
   return null;
 }
 
+/**
+ * The owner's rating on every card (issue 16 section 3), from provider_ratings, which a trigger on reviews keeps
+ * (migration 0026): one primary-key probe per card on the page, whatever the owner's number of reviews, so
+ * discovery stays an index scan with a bounded cost per row (bench/README.md). An unrated provider has a null average
+ * and a count of 0. Join providerRatings on the owner: `.leftJoin(providerRatings, ownerRating)`.
+ */
+export const providerRatingColumns = {
+  ratingAverage: sql<number | null>`case when ${providerRatings.reviewCount} > 0
+    then round(${providerRatings.ratingSum}::numeric / ${providerRatings.reviewCount}, 2)::float8 end`,
+  reviewCount: sql<number>`coalesce(${providerRatings.reviewCount}, 0)::int`,
+};
+export const ownerRating = eq(providerRatings.providerId, services.userId);
+
+/** Cards with their owner's rating: the columns of serviceCardColumns plus ratingAverage and reviewCount. */
 export function selectServiceCards(db: Db) {
   return db
-    .select(serviceCardColumns)
+    .select({ ...serviceCardColumns, ...providerRatingColumns })
     .from(services)
     .leftJoin(serviceCategories, eq(services.categoryId, serviceCategories.id))
-    .leftJoin(profiles, eq(services.userId, profiles.id));
+    .leftJoin(profiles, eq(services.userId, profiles.id))
+    .leftJoin(providerRatings, ownerRating);
 }
 
 /** Case-insensitive partial match; % and _ typed by the user are matched literally. */

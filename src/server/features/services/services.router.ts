@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceListingSchema } from '../../../domain/listing-filters';
+import { serviceListingSchema } from '../../../domain/listing-schemas';
 import { editServiceSchema, offerServiceSchema } from '../../../domain/services';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
 import { createService } from './create-service';

@@ -1,6 +1,7 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../domain/redirect';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../ui/card';
+import { PageContainer } from '../../ui/page';
 import { useSession } from './api';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -18,8 +19,8 @@ export function AuthPage() {
   otherMode.set('mode', isSignUp ? 'login' : 'signup');
 
   return (
-    <div className="mx-auto flex w-full max-w-lg flex-col px-4 py-10">
-      <Card>
+    <PageContainer width="narrow">
+      <Card className="mx-auto w-full max-w-lg">
         <CardHeader>
           <h1 className="text-xl leading-tight font-semibold">{isSignUp ? 'Create an account' : 'Sign in'}</h1>
           <CardDescription>
@@ -39,6 +40,6 @@ export function AuthPage() {
           </Link>
         </CardFooter>
       </Card>
-    </div>
+    </PageContainer>
   );
 }

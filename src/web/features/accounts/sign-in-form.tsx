@@ -9,6 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { PasswordInput } from '../../ui/password-input';
 import { useRefreshSession } from './api';
 
 export function SignInForm() {
@@ -19,25 +20,29 @@ export function SignInForm() {
   const form = useForm<SignIn>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    const { data, error } = await authClient.signIn.email(values);
-    if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
-      setNeedsCode(true);
-      return;
-    }
-    if (error) {
-      const message =
-        // The server's 429 names the real wait (a locked account waits up to 15 minutes).
-        error.status === 429
-          ? error.message || AUTH_MESSAGES.tooManyAttempts
-          : error.message || AUTH_MESSAGES.signInFailed;
-      setServerError(message);
-      toast.error(AUTH_MESSAGES.signInFailedToast);
-      return;
-    }
-    await finishSignIn();
-  });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setServerError(null);
+      const { data, error } = await authClient.signIn.email(values);
+      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        setNeedsCode(true);
+        return;
+      }
+      if (error) {
+        const message =
+          // The server's 429 names the real wait (a locked account waits up to 15 minutes).
+          error.status === 429
+            ? error.message || AUTH_MESSAGES.tooManyAttempts
+            : error.message || AUTH_MESSAGES.signInFailed;
+        // Shown once, in the alert: it stays while the visitor retries (a toast would fade and say it again).
+        setServerError(message);
+        return;
+      }
+      await finishSignIn();
+      // An earlier failure goes as soon as the form is sent again, even if it is then refused before the server.
+    },
+    () => setServerError(null),
+  );
 
   async function finishSignIn() {
     applySignIn();
@@ -64,8 +69,7 @@ export function SignInForm() {
         />
       </FormField>
       <FormField id="sign-in-password" label="Password" error={errors.password?.message}>
-        <Input
-          type="password"
+        <PasswordInput
           autoComplete="current-password"
           {...fieldErrorProps('sign-in-password', errors.password?.message)}
           {...form.register('password')}

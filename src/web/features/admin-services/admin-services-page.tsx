@@ -1,4 +1,4 @@
-import { ArrowLeft, Flag, RefreshCw } from 'lucide-react';
+import { Flag, RefreshCw } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import { SERVICE_MESSAGES } from '../../../domain/services';
 import { shortDate } from '../../lib/dates';
 import { failureReason, whenSucceeded } from '../../lib/mutation-feedback';
 import { Alert } from '../../ui/alert';
+import { BackLink } from '../../ui/back-link';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -16,6 +17,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { LoadMoreButton } from '../../ui/load-more-button';
+import { PageContainer } from '../../ui/page';
 import { Textarea } from '../../ui/textarea';
 import { useCreatePoll } from '../moderation/api';
 import type { AdminServiceCard } from './admin-services-cache';
@@ -54,15 +56,10 @@ export function AdminServicesPage() {
   };
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
+    <PageContainer>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-col gap-2">
-          <Link
-            to="/admin-dashboard"
-            className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-          </Link>
+          <BackLink to="/admin-dashboard" place="Dashboard" />
           <h1 className="text-3xl font-bold">All Services</h1>
         </div>
         <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
@@ -110,7 +107,7 @@ export function AdminServicesPage() {
           <LoadMoreButton listing={list} />
         </>
       )}
-    </div>
+    </PageContainer>
   );
 }
 

@@ -1,12 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ADMIN_USER_LIMITS } from '../../../domain/admin-users';
 import { shortDate } from '../../lib/dates';
 import { Alert } from '../../ui/alert';
+import { BackLink } from '../../ui/back-link';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { LoadMoreButton } from '../../ui/load-more-button';
+import { PageContainer } from '../../ui/page';
 import { ReasonConfirmButton } from '../../ui/reason-confirm-button';
 import { TextField } from '../../ui/text-field';
 import { whenSucceeded } from '../../lib/mutation-feedback';
@@ -32,16 +34,14 @@ import { SuspendDialog } from './suspend-dialog';
 export function AdminUsersPage() {
   useAdminUsersEvents();
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+    <PageContainer>
+      <div className="flex flex-col gap-2">
+        <BackLink to="/admin-dashboard" place="Dashboard" />
         <h1 className="text-3xl font-bold">All Users & Subscribers</h1>
-        <Button variant="outline" asChild>
-          <Link to="/admin-dashboard">Back to Dashboard</Link>
-        </Button>
       </div>
       <UsersSection />
       <NewsletterOnlySection />
-    </div>
+    </PageContainer>
   );
 }
 

@@ -12,6 +12,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { DataTable } from '../../ui/data-table';
+import { PageContainer } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { useResetConversation } from '../conversations/api';
 import { useAdminFeedbackEvents } from '../feedback/api';
@@ -48,7 +49,7 @@ export function AdminDashboardPage() {
   useDashboardUsersLive();
   const dashboard = useAdminDashboard();
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+    <PageContainer>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">Admin Dashboard</h1>
         <Button variant="outline" onClick={() => void dashboard.refetch()} disabled={dashboard.isFetching}>
@@ -79,7 +80,7 @@ export function AdminDashboardPage() {
         <Sections data={dashboard.data} seededAt={dashboard.dataUpdatedAt} />
       )}
       <ResetConversationSection />
-    </div>
+    </PageContainer>
   );
 }
 

@@ -1,16 +1,18 @@
-import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_ACTION_NAMES, AUDIT_LIMITS, AUDIT_TEXTS } from '../../../domain/audit';
+import { dateTime } from '../../lib/dates';
 import { failureReason } from '../../lib/mutation-feedback';
 import { clearingOnChange, useSchemaForm } from '../../lib/schema-form';
 import { Alert } from '../../ui/alert';
+import { BackLink } from '../../ui/back-link';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { LoadMoreButton } from '../../ui/load-more-button';
 import { NativeSelect } from '../../ui/native-select';
+import { PageContainer } from '../../ui/page';
 import { useAuditActors, useAuditLog, type AuditEntry } from './api';
 import { detailLines, detailsSummary } from './audit-details';
 import {
@@ -30,8 +32,6 @@ export const AUDIT_PAGE_TEXTS = {
   server: AUDIT_TEXTS.serverActor,
 } as const;
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * /admin/audit (issue 15 item 9), behind RequireAdmin; the server refuses audit.list to everyone else. The filters
  * live in the address, so a link to a filtered view keeps them and Back returns to the previous filters.
@@ -43,14 +43,9 @@ export function AuditPage() {
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+    <PageContainer>
       <div className="flex flex-col gap-2">
-        <Link
-          to="/admin-dashboard"
-          className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Dashboard
-        </Link>
+        <BackLink to="/admin-dashboard" place="Dashboard" />
         <h1 className="text-3xl font-bold">{AUDIT_PAGE_TEXTS.title}</h1>
         <p className="text-sm text-muted-foreground">{AUDIT_PAGE_TEXTS.intro}</p>
       </div>
@@ -86,7 +81,7 @@ export function AuditPage() {
           <LoadMoreButton listing={log} />
         </div>
       )}
-    </div>
+    </PageContainer>
   );
 }
 
@@ -206,7 +201,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   return (
     <tr className="border-b align-top last:border-0" data-testid="audit-entry">
       <td className="whitespace-nowrap p-2">
-        <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+        <time dateTime={entry.createdAt}>{dateTime(entry.createdAt)}</time>
       </td>
       <td className="p-2">
         {entry.actor ? entry.actor.name : <span className="text-muted-foreground">{AUDIT_PAGE_TEXTS.server}</span>}

@@ -1,17 +1,18 @@
-import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { priceText } from '../../../domain/messages';
 import { CONVERSATION_MESSAGES, PROGRESS_BADGES } from '../../../domain/negotiation';
 import { formatPrice } from '../../../domain/money';
 import type { PricingType } from '../../../domain/services';
 import { displayName } from '../../../domain/user-summary';
+import { BackLink } from '../../ui/back-link';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { UserAvatar } from '../../ui/user-avatar';
+import { PageMessage } from '../../ui/page';
 import { useSession } from '../accounts/api';
 import { PayButton } from '../payments/pay-button';
-import { PaymentPanel } from '../settlement/payment-panel';
 import { ReviewDialog } from '../reviews/review-dialog';
+import type { DealSummary, PaymentBadge } from '../settlement/deal-summary';
 import {
   isAccessRefusal,
   type ConversationDetails,
@@ -20,17 +21,22 @@ import {
   useScrollback,
 } from './api';
 import { Composer } from './composer';
+import { DealSidePanel, DealSummaryLine, useDealSummary } from './deal-panel';
 import { MessageList } from './message-list';
 import { ProposalDialog } from './proposal-dialog';
+import { useFillViewport } from './use-fill-viewport';
+import { useWideScreen } from './use-wide-screen';
 import { useEffect } from 'react';
 
-/** /chat/{id}: header with price, status and this party's actions; messages; composer. */
+/**
+ * /chat/{id}: header (the other party, the subject, the price or pending proposal, progress and payment badges, this
+ * party's actions), then the messages, which take the rest of the screen and open at the newest, and the composer.
+ * The deal (progress, payment) is a side panel on wide screens and a one-line summary above the messages on phones.
+ */
 export function ChatPage() {
   const { conversationId = '' } = useParams();
   const { account } = useSession();
   const { details, messages, markRead } = useConversation(conversationId);
-  const mutations = useConversationMutations(conversationId);
-  const scrollback = useScrollback(conversationId, messages.data);
   const opened = details.isSuccess;
   const { mutate: markAsRead } = markRead;
   useEffect(() => {
@@ -47,72 +53,120 @@ export function ChatPage() {
   if (details.isError) {
     const noAccess = isAccessRefusal(details.error);
     return (
-      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <PageMessage>
         <h1 className="text-xl font-semibold">
           {noAccess ? CONVERSATION_MESSAGES.noAccess : CONVERSATION_MESSAGES.detailsFailed}
         </h1>
         <Button asChild>
           <Link to="/conversations">Back to Messages</Link>
         </Button>
-      </div>
+      </PageMessage>
     );
   }
-  const c = details.data;
+  // Keyed: another conversation opens fresh, at its own newest message.
+  return <ChatView key={details.data.id} conversation={details.data} messages={messages} ownId={account?.id ?? ''} />;
+}
+
+function ChatView({
+  conversation: c,
+  messages,
+  ownId,
+}: {
+  conversation: ConversationDetails;
+  messages: ReturnType<typeof useConversation>['messages'];
+  ownId: string;
+}) {
+  const mutations = useConversationMutations(c.id);
+  const scrollback = useScrollback(c.id, messages.data);
+  const deal = useDealSummary(c);
+  const wide = useWideScreen();
+  const { ref: pageRef, style: pageStyle } = useFillViewport<HTMLDivElement>();
   const otherName = displayName(c.other);
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-4xl flex-col px-0 sm:px-4 sm:py-4">
-      <div className="flex flex-1 flex-col overflow-hidden border bg-card sm:rounded-xl">
-        <header className="flex flex-col gap-3 border-b p-4">
-          <div className="flex items-center gap-3">
-            <Button asChild variant="ghost" size="icon" aria-label="Back to conversations">
-              <Link to="/conversations">
-                <ArrowLeft className="h-5 w-5" aria-hidden />
-              </Link>
-            </Button>
-            <UserAvatar userId={c.other.id} {...c.other} showPresence />
-            <div className="min-w-0 flex-1">
-              <h1 className="truncate font-semibold">{otherName}</h1>
-              <p className="truncate text-sm text-muted-foreground">
-                {c.serviceId ? (
-                  <Link to={`/services/${c.serviceId}`} className="hover:underline">
-                    {c.title}
-                  </Link>
-                ) : (
-                  c.title
-                )}
+    <div
+      ref={pageRef}
+      style={pageStyle}
+      className="mx-auto flex h-[calc(100dvh-4rem-1px)] w-full max-w-6xl flex-col sm:px-4 sm:py-4"
+    >
+      <div className="flex min-h-0 flex-1 flex-col overflow-hidden border bg-card sm:rounded-xl">
+        <ChatHeader conversation={c} deal={deal} mutations={mutations} />
+        <div className="flex min-h-0 flex-1">
+          <section aria-label="Chat" className="flex min-h-0 min-w-0 flex-1 flex-col">
+            {!wide && <DealSummaryLine conversation={c} line={deal.line} />}
+            {messages.isError ? (
+              <p role="alert" className="flex-1 p-4 text-destructive">
+                {CONVERSATION_MESSAGES.messagesFailed}
               </p>
-            </div>
-            <div className="flex flex-col items-end gap-1">
-              <span className="font-semibold" data-testid="conversation-price">
-                <PriceLabel conversation={c} />
-              </span>
-              <Badge
-                variant={c.status === 'completed' ? 'success' : c.status === 'in_progress' ? 'warning' : 'outline'}
-              >
-                {PROGRESS_BADGES[c.status]}
-              </Badge>
-            </div>
-          </div>
-          <ActionBar conversation={c} mutations={mutations} />
-          {c.state.paymentCompleted && <PaymentPanel conversationId={c.id} compact />}
-        </header>
-        {messages.isError ? (
-          <p role="alert" className="p-4 text-destructive">
-            {CONVERSATION_MESSAGES.messagesFailed}
-          </p>
-        ) : (
-          <MessageList
-            messages={scrollback.messages}
-            ownId={account?.id ?? ''}
-            otherName={otherName}
-            earlier={
-              scrollback.hasEarlier ? { loading: scrollback.loadingEarlier, load: scrollback.loadEarlier } : null
-            }
-          />
-        )}
-        <Composer onSend={(text) => mutations.send.mutateAsync({ id: c.id, text })} />
+            ) : (
+              <MessageList
+                messages={scrollback.messages}
+                ownId={ownId}
+                otherName={otherName}
+                earlier={
+                  scrollback.hasEarlier ? { loading: scrollback.loadingEarlier, load: scrollback.loadEarlier } : null
+                }
+              />
+            )}
+            <Composer onSend={(text) => mutations.send.mutateAsync({ id: c.id, text })} />
+          </section>
+          {wide && <DealSidePanel conversation={c} />}
+        </div>
       </div>
     </div>
+  );
+}
+
+const PAYMENT_BADGE_VARIANTS: Record<PaymentBadge, 'success' | 'warning' | 'outline' | 'destructive'> = {
+  PAID: 'success',
+  HELD: 'warning',
+  REFUNDED: 'outline',
+  'IN DISPUTE': 'destructive',
+};
+
+function ChatHeader({
+  conversation: c,
+  deal,
+  mutations,
+}: {
+  conversation: ConversationDetails;
+  deal: DealSummary;
+  mutations: ReturnType<typeof useConversationMutations>;
+}) {
+  return (
+    <header className="flex shrink-0 flex-col gap-2 border-b p-3 sm:p-4">
+      <div className="flex items-center gap-2 sm:gap-3">
+        <BackLink to="/conversations" place="Messages" iconOnly />
+        <UserAvatar userId={c.other.id} {...c.other} showPresence />
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate font-semibold">{displayName(c.other)}</h1>
+          <p className="truncate text-sm text-muted-foreground">
+            {c.serviceId ? (
+              <Link to={`/services/${c.serviceId}`} className="hover:underline">
+                {c.title}
+              </Link>
+            ) : (
+              c.title
+            )}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <span className="text-sm font-semibold sm:text-base" data-testid="conversation-price">
+            {deal.proposed ?? <PriceLabel conversation={c} />}
+          </span>
+          <div className="flex flex-wrap justify-end gap-1">
+            <Badge variant={c.status === 'completed' ? 'success' : c.status === 'in_progress' ? 'warning' : 'outline'}>
+              {PROGRESS_BADGES[c.status]}
+            </Badge>
+            {deal.payment && (
+              <Badge variant={PAYMENT_BADGE_VARIANTS[deal.payment]} data-testid="payment-badge">
+                {deal.payment}
+              </Badge>
+            )}
+          </div>
+        </div>
+      </div>
+      <ActionBar conversation={c} mutations={mutations} />
+    </header>
   );
 }
 
@@ -141,7 +195,8 @@ function ActionBar({
   const pending = can('accept') && proposal;
   const agreed = c.state.finalPriceCents !== null;
   return (
-    <div className="flex flex-wrap items-center gap-2" aria-label="Conversation actions" role="group">
+    // Empty (nothing for this party to do now), it takes no room from the messages.
+    <div className="flex flex-wrap items-center gap-2 empty:hidden" aria-label="Conversation actions" role="group">
       {pending && (
         <p className="mr-auto text-sm">
           {displayName(c.other)} proposed <strong>{priceText(proposal.priceCents, proposal.pricingType)}</strong>
@@ -188,9 +243,6 @@ function ActionBar({
         </Button>
       )}
       {can('review') && <ReviewDialog conversationId={c.id} providerName={displayName(c.other)} />}
-      <Button asChild size="sm" variant="ghost" className="ml-auto">
-        <Link to={`/conversations/${c.id}`}>Progress</Link>
-      </Button>
     </div>
   );
 }

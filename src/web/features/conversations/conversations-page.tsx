@@ -6,13 +6,14 @@ import { Badge } from '../../ui/badge';
 import { listTime } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { UserAvatar } from '../../ui/user-avatar';
+import { PageContainer } from '../../ui/page';
 import { useConversations } from './api';
 
 /** /conversations: newest activity first, the other party, the service, the last message and unread count. */
 export function ConversationsPage() {
   const list = useConversations();
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-8">
+    <PageContainer width="narrow">
       <h1 className="text-3xl font-bold">Messages</h1>
       {list.isPending ? (
         <p role="status" className="text-muted-foreground">
@@ -71,6 +72,6 @@ export function ConversationsPage() {
           })}
         </ul>
       )}
-    </div>
+    </PageContainer>
   );
 }

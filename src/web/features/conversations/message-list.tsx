@@ -1,14 +1,17 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { ArrowDown } from 'lucide-react';
+import { Fragment, useLayoutEffect } from 'react';
 import { messageBody, noticeText, noticeTone } from '../../../domain/messages';
 import { sameGroup } from '../../../domain/negotiation';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { clockTime, dayKey, dayLabel } from '../../lib/dates';
 import type { ChatMessage } from './api';
+import { useStickToBottom } from './use-stick-to-bottom';
 
 /**
  * Bubbles grouped by sender within 5 minutes; notices (by their kind, never by their text) centred; a day label above
- * each day's first message; newest at the bottom.
+ * each day's first message; newest at the bottom. The list takes the height it is given and scrolls inside it,
+ * staying at the newest message (use-stick-to-bottom.ts), with a jump back down for a reader of history.
  */
 export function MessageList({
   messages,
@@ -22,42 +25,74 @@ export function MessageList({
   /** Older messages exist: how to fetch them. */
   earlier?: { loading: boolean; load(): Promise<void> } | null;
 }) {
-  const end = useRef<HTMLLIElement>(null);
-  // Only a new message at the bottom scrolls down; older ones loaded above leave the reader where they are.
-  const lastId = messages.at(-1)?.id;
-  // Braces matter: scrollIntoView returns a promise in current Chromium, and an effect must not return one.
-  useEffect(() => {
-    void end.current?.scrollIntoView({ block: 'end' });
-  }, [lastId]);
+  const last = messages.at(-1);
+  const { box, content, onScroll, away, unseen, jumpToLatest, keepPlace, afterEarlier } = useStickToBottom({
+    lastId: last?.id,
+    lastIsOwn: last?.senderId === ownId,
+  });
+  const firstId = messages[0]?.id;
+  useLayoutEffect(afterEarlier, [firstId, afterEarlier]);
   return (
-    <ol aria-label="Messages" className="flex flex-1 flex-col gap-1 overflow-y-auto px-4 py-4">
-      {earlier && (
-        <li className="flex justify-center">
-          <Button variant="outline" size="sm" disabled={earlier.loading} onClick={() => void earlier.load()}>
-            {earlier.loading ? 'Loading...' : 'Load earlier messages'}
-          </Button>
-        </li>
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      {/* Focusable so a keyboard can scroll it; the list inside is what screen readers browse. The browser's own
+          scroll anchoring is off: older messages loaded above are compensated for by hand, in every browser. */}
+      <div
+        ref={box}
+        onScroll={onScroll}
+        tabIndex={0}
+        role="region"
+        aria-label="Message history"
+        data-testid="message-scroller"
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+      >
+        <ol ref={content} aria-label="Messages" className="flex flex-col gap-1 px-4 py-4">
+          {earlier && (
+            <li className="flex justify-center">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={earlier.loading}
+                onClick={() => {
+                  keepPlace();
+                  void earlier.load();
+                }}
+              >
+                {earlier.loading ? 'Loading...' : 'Load earlier messages'}
+              </Button>
+            </li>
+          )}
+          {messages.map((m, i) => {
+            const newDay = i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(m.createdAt);
+            return (
+              <Fragment key={m.id}>
+                {newDay && (
+                  <li className="my-3 flex justify-center">
+                    <span className="text-xs font-medium text-muted-foreground">{dayLabel(m.createdAt)}</span>
+                  </li>
+                )}
+                <MessageItem
+                  message={m}
+                  previous={newDay ? undefined : messages[i - 1]}
+                  own={m.senderId === ownId}
+                  otherName={otherName}
+                />
+              </Fragment>
+            );
+          })}
+        </ol>
+      </div>
+      {away && (
+        <Button
+          size="sm"
+          variant={unseen > 0 ? 'default' : 'outline'}
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-md"
+          onClick={jumpToLatest}
+        >
+          <ArrowDown className="h-4 w-4" aria-hidden />
+          {unseen > 0 ? 'New messages' : 'Jump to latest'}
+        </Button>
       )}
-      {messages.map((m, i) => {
-        const newDay = i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(m.createdAt);
-        return (
-          <Fragment key={m.id}>
-            {newDay && (
-              <li className="my-3 flex justify-center">
-                <span className="text-xs font-medium text-muted-foreground">{dayLabel(m.createdAt)}</span>
-              </li>
-            )}
-            <MessageItem
-              message={m}
-              previous={newDay ? undefined : messages[i - 1]}
-              own={m.senderId === ownId}
-              otherName={otherName}
-            />
-          </Fragment>
-        );
-      })}
-      <li ref={end} aria-hidden className="h-0" />
-    </ol>
+    </div>
   );
 }
 

@@ -1,6 +1,5 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import {
   FEEDBACK_LIMITS,
   FEEDBACK_MESSAGES,
@@ -11,9 +10,11 @@ import { displayName } from '../../../domain/user-summary';
 import { shortDate } from '../../lib/dates';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Alert } from '../../ui/alert';
+import { BackLink } from '../../ui/back-link';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
+import { PageContainer } from '../../ui/page';
 import { TextAreaField } from '../../ui/text-field';
 import { useAdminFeedback, useAdminFeedbackEvents, useResolveFeedback, useRespondToFeedback } from './api';
 import { FeedbackStatusBadge } from './feedback-status-badge';
@@ -24,16 +25,14 @@ export function AdminFeedbackPage() {
   // New items, answers and resolutions by any admin appear in both tables without a reload.
   useAdminFeedbackEvents();
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+    <PageContainer>
+      <div className="flex flex-col gap-2">
+        <BackLink to="/admin-dashboard" place="Dashboard" />
         <h1 className="text-3xl font-bold">Feedback Management</h1>
-        <Button variant="outline" asChild>
-          <Link to="/admin-dashboard">Back to Dashboard</Link>
-        </Button>
       </div>
       <FeedbackTable status="unresolved" title="Unresolved Feedback" />
       <FeedbackTable status="resolved" title="Resolved Feedback" />
-    </div>
+    </PageContainer>
   );
 }
 

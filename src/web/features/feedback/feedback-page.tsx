@@ -20,6 +20,7 @@ import { Input } from '../../ui/input';
 import { NativeSelect } from '../../ui/native-select';
 import { Tabs, TabsContent, TabsList } from '../../ui/tabs';
 import { Textarea } from '../../ui/textarea';
+import { PageContainer } from '../../ui/page';
 import { useSession } from '../accounts/api';
 import { useMyFeedback, useMyFeedbackEvents, useSubmitFeedback } from './api';
 import { FeedbackStatusBadge } from './feedback-status-badge';
@@ -36,7 +37,7 @@ export function FeedbackPage() {
   const { account } = useSession();
   const location = useLocation();
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+    <PageContainer width="narrow">
       <div>
         <h1 className="text-3xl font-bold">Feedback Center</h1>
         <p className="mt-2 text-muted-foreground">Tell us what works, what does not, and what you would like next.</p>
@@ -53,7 +54,7 @@ export function FeedbackPage() {
           </CardContent>
         </Card>
       )}
-    </div>
+    </PageContainer>
   );
 }
 

@@ -6,6 +6,7 @@ import { signInPathFor } from '../../../domain/redirect';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { PageContainer } from '../../ui/page';
 import { useSession } from '../accounts/api';
 import { useCastVote, usePollEvents, usePolls } from './api';
 import { serverClockOffset, type PollView } from './polls-cache';
@@ -38,7 +39,7 @@ export function PollsPage() {
   if (!account) return <Navigate to={signInPathFor('/polls')} replace />;
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+    <PageContainer width="narrow">
       <div>
         <h1 className="text-3xl font-bold">Community Polls</h1>
         <p className="mt-2 text-muted-foreground">Vote on community moderation polls. One vote per poll.</p>
@@ -62,7 +63,7 @@ export function PollsPage() {
           ))}
         </ul>
       )}
-    </div>
+    </PageContainer>
   );
 }
 

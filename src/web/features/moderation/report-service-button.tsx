@@ -10,6 +10,7 @@ import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { NativeSelect } from '../../ui/native-select';
 import { Textarea } from '../../ui/textarea';
 import { useSession } from '../accounts/api';
+import { useKnownSession } from '../accounts/use-known-session';
 import { useReportService } from './api';
 
 /**
@@ -26,6 +27,7 @@ export function ReportServiceButton({
   className?: string;
 }) {
   const { account } = useSession();
+  const knownSession = useKnownSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -35,7 +37,7 @@ export function ReportServiceButton({
   const report = useReportService();
   if (account && account.id === ownerId) return null;
 
-  const trigger = (onClick?: () => void) => (
+  const trigger = (onClick?: () => void | Promise<void>) => (
     <Button
       size="sm"
       variant="ghost"
@@ -51,7 +53,14 @@ export function ReportServiceButton({
     </Button>
   );
   if (!account) {
-    return trigger(() => {
+    return trigger(async () => {
+      // Still loading: a member's click waits for the session, then opens the dialog (the open state outlives the
+      // switch to the signed-in branch below).
+      const who = account === undefined ? await knownSession() : null;
+      if (who) {
+        if (who.id !== ownerId) setOpen(true);
+        return;
+      }
       toast.info(REPORT_MESSAGES.signInToReport);
       void navigate(signInPathFor(`${location.pathname}${location.search}`));
     });

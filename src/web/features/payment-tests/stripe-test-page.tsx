@@ -7,6 +7,7 @@ import { useTRPC } from '../../lib/trpc';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+import { PageContainer } from '../../ui/page';
 import { useSession } from '../accounts/api';
 import { TestCardForm } from '../payments/test-card-form';
 
@@ -16,7 +17,7 @@ const StripeCardForm = lazy(async () => ({ default: (await import('../payments/s
 export function StripeTestPage() {
   const { account, isLoading } = useSession();
   return (
-    <div className="mx-auto flex max-w-lg flex-col gap-6 px-4 py-10">
+    <PageContainer width="narrow">
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold">Payment Test</h1>
       {isLoading ? (
@@ -33,7 +34,7 @@ export function StripeTestPage() {
       ) : (
         <TestPayment />
       )}
-    </div>
+    </PageContainer>
   );
 }
 
@@ -57,7 +58,8 @@ function TestPayment() {
   }
   const session = intent.data;
   return (
-    <Card>
+    // A payment form reads best at card width; left-aligned under the page's heading.
+    <Card className="w-full max-w-lg">
       <CardHeader className="flex flex-col gap-2">
         <Badge variant={config.data.mode === 'test' ? 'warning' : 'outline'} className="w-fit">
           {config.data.mode === 'test' ? 'TEST MODE' : 'STRIPE'}

@@ -9,6 +9,7 @@ import {
   type RoutingTestInput,
 } from '../../../domain/payments';
 import { groupedCardNumber, TEST_CARDS } from '../../../domain/test-cards';
+import { dateTime } from '../../lib/dates';
 import { isNetworkError } from '../../lib/network-error';
 import { useSchemaForm } from '../../lib/schema-form';
 import { useTRPC } from '../../lib/trpc';
@@ -18,6 +19,7 @@ import { Tabs, TabsContent, TabsList } from '../../ui/tabs';
 import { useSession } from '../accounts/api';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { PageContainer, PageMessage } from '../../ui/page';
 
 type Status = 'pending' | 'running' | 'passed' | 'failed' | 'warning';
 type CheckName = 'config' | 'intent' | 'fees' | 'routing' | 'webhook';
@@ -59,12 +61,12 @@ export function StripeTestSuitePage() {
   const setup = useQuery({ ...trpc.paymentTests.setup.queryOptions(), retry: false, enabled: Boolean(account) });
   if (!account || setup.isError) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <PageMessage>
         <meta name="robots" content="noindex" />
         <p role="alert" className="text-lg">
           {PAYMENT_MESSAGES.adminRequired}
         </p>
-      </div>
+      </PageMessage>
     );
   }
   if (setup.isPending)
@@ -75,7 +77,7 @@ export function StripeTestSuitePage() {
     );
   const s = setup.data;
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+    <PageContainer>
       <meta name="robots" content="noindex" />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold">Payment Test Suite</h1>
@@ -107,7 +109,7 @@ export function StripeTestSuitePage() {
           <WebhookTab url={s.webhookUrl} required={s.requiredEvents} alsoHandled={s.alsoHandled} />
         </TabsContent>
       </Tabs>
-    </div>
+    </PageContainer>
   );
 }
 
@@ -265,8 +267,6 @@ function ManualTab() {
   );
 }
 
-const when = (d: string | Date) => new Date(d).toLocaleString();
-
 function DatabaseTab() {
   const trpc = useTRPC();
   const state = useQuery(trpc.paymentTests.databaseState.queryOptions());
@@ -298,7 +298,7 @@ function DatabaseTab() {
           <Listing title="Webhook events" empty="No events yet">
             {d.events.slice(0, 5).map((e) => (
               <li key={e.event_id}>
-                {e.type} <code>{e.object_id}</code> {when(e.received_at)}
+                {e.type} <code>{e.object_id}</code> {dateTime(e.received_at)}
               </li>
             ))}
           </Listing>

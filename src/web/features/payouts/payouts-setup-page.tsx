@@ -19,6 +19,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
 import { FormField, fieldErrorProps } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { PageContainer } from '../../ui/page';
 import { useSession } from '../accounts/api';
 import { useMyProfile } from '../profiles/api';
 import { connectedNotReady, ONBOARDING_FINISHED, refusalOf, usePayoutMutations, usePayoutStatus } from './api';
@@ -47,12 +48,12 @@ export function PayoutsSetupPage() {
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
+    <PageContainer width="narrow">
       <h1 className="text-3xl font-bold">Payouts Setup</h1>
       <Card>
         <CardContent className="flex flex-col gap-5 pt-6">{children}</CardContent>
       </Card>
-    </div>
+    </PageContainer>
   );
 }
 

@@ -12,6 +12,7 @@ import { Checkbox } from '../../ui/checkbox';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { PageContainer, PageMessage } from '../../ui/page';
 
 /** Only same-site return addresses are followed (the link's return_url comes from our server, but is in the URL). */
 function sameSite(url: string | null, fallback: string) {
@@ -75,17 +76,17 @@ export function TestOnboardingPage() {
     );
   if (details.isError) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <PageMessage>
         <p role="alert">This onboarding link is not yours or has expired.</p>
-        <Button asChild className="mt-4">
+        <Button asChild>
           <Link to="/payouts-setup?mode=resume">Get a new link</Link>
         </Button>
-      </div>
+      </PageMessage>
     );
   }
   const d = details.data;
   return (
-    <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
+    <PageContainer width="narrow">
       <Card>
         <CardHeader className="flex flex-col gap-2">
           <Badge variant="warning" className="w-fit">
@@ -170,6 +171,6 @@ export function TestOnboardingPage() {
           </form>
         </CardContent>
       </Card>
-    </div>
+    </PageContainer>
   );
 }

@@ -1,6 +1,7 @@
 import { Camera } from 'lucide-react';
 import { useId } from 'react';
 import { PROFILE_MESSAGES } from '../../../domain/profile';
+import { acceptAttribute, describeUploadLimits } from '../../lib/upload-limits';
 import { useImageUpload } from '../../lib/use-image-upload';
 import { Button } from '../../ui/button';
 import { ProgressBar } from '../../ui/progress-bar';
@@ -26,7 +27,7 @@ export function AvatarUploader() {
         id={inputId}
         ref={inputRef}
         type="file"
-        accept="image/jpeg,image/png,image/gif,image/webp"
+        accept={acceptAttribute('avatar')}
         className="sr-only"
         onChange={(e) => void pick(e.target.files?.[0])}
       />
@@ -35,7 +36,7 @@ export function AvatarUploader() {
         {uploading ? 'Uploading...' : 'Change Avatar'}
       </Button>
       {progress !== null && <ProgressBar value={progress} label="Avatar upload" />}
-      <p className="text-xs text-muted-foreground">JPG, PNG, GIF or WEBP, up to 10MB</p>
+      <p className="text-xs text-muted-foreground">{describeUploadLimits('avatar')}</p>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PROFILE_MESSAGES } from '../../../domain/profile';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
+import { PageContainer, PageMessage } from '../../ui/page';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useSession } from '../accounts/api';
 import { PayoutsCard } from '../payouts/payouts-card';
@@ -22,21 +22,21 @@ export function MyProfilePage() {
 
   if (!account) {
     return (
-      <Centered>
+      <PageMessage className="text-lg">
         <h1 className="text-xl font-semibold">{PROFILE_MESSAGES.mustBeLoggedIn}</h1>
-      </Centered>
+      </PageMessage>
     );
   }
   if (profile.isPending) {
     return (
-      <Centered>
+      <PageMessage className="text-lg">
         <span role="status">Loading profile...</span>
-      </Centered>
+      </PageMessage>
     );
   }
   if (profile.isError) {
     return (
-      <Centered>
+      <PageMessage className="text-lg">
         <div role="alert" className="flex flex-col items-center gap-3">
           <p>
             {appCodeOf(profile.error) === 'PROFILE_NOT_FOUND'
@@ -45,13 +45,13 @@ export function MyProfilePage() {
           </p>
           <Button onClick={() => profile.refetch()}>Try Again</Button>
         </div>
-      </Centered>
+      </PageMessage>
     );
   }
 
   const p = profile.data;
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+    <PageContainer>
       <h1 className="text-3xl font-bold">My Profile</h1>
       <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
         <Card>
@@ -82,10 +82,6 @@ export function MyProfilePage() {
         <ProfileBadgesCard />
       </div>
       <PortfolioSection userId={p.id} isOwner />
-    </div>
+    </PageContainer>
   );
-}
-
-function Centered({ children }: { children: ReactNode }) {
-  return <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center text-lg">{children}</div>;
 }

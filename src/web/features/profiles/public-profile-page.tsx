@@ -5,6 +5,7 @@ import { PROFILE_MESSAGES } from '../../../domain/profile';
 import { displayName, profilePath } from '../../../domain/user-summary';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
+import { PageContainer, PageMessage } from '../../ui/page';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useSession } from '../accounts/api';
 import { PortfolioSection } from '../portfolio/portfolio-section';
@@ -35,7 +36,7 @@ export function PublicProfilePage() {
   const p = profile.data;
   const isOwner = account?.id === p.id;
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+    <PageContainer>
       <Card>
         <CardContent className="flex flex-col items-center gap-6 pt-6 sm:flex-row sm:items-start">
           <UserAvatar
@@ -69,7 +70,7 @@ export function PublicProfilePage() {
       <UserServicesSection userId={p.id} />
       <RatingsSection providerId={p.id} />
       <PortfolioSection userId={p.id} isOwner={false} />
-    </div>
+    </PageContainer>
   );
 }
 
@@ -94,12 +95,9 @@ function UserServicesSection({ userId }: { userId: string }) {
 
 function Message({ title, children, status = false }: { title: string; children?: ReactNode; status?: boolean }) {
   return (
-    <div
-      role={status ? 'status' : undefined}
-      className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center"
-    >
+    <PageMessage role={status ? 'status' : undefined}>
       <h1 className="text-xl font-semibold">{title}</h1>
       {children}
-    </div>
+    </PageMessage>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { FALLBACK_TIME_ZONE, TIME_ZONE_MAX } from '../../../domain/progression/streaks';
 import { PROGRESS_TOASTS } from '../../../domain/progression/texts';
+import { localTimeZone } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
 import { celebrations, type Celebration } from './celebrations';
 import { applyCheckIn, applyProgressionEvent, type ProgressionLiveEvent } from './progress-cache';
@@ -91,7 +92,7 @@ export function useProgressionEvents(userId: string | null) {
 
 /** The browser's IANA zone, for the user's calendar day; UTC when the browser gives none the server would take. */
 export function browserTimeZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = localTimeZone();
   return zone && zone.length <= TIME_ZONE_MAX ? zone : FALLBACK_TIME_ZONE;
 }
 

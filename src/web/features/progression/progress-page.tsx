@@ -9,6 +9,7 @@ import { signInPathFor } from '../../../domain/redirect';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+import { PageContainer, PageMessage } from '../../ui/page';
 import { ProgressBar } from '../../ui/progress-bar';
 import { useSession } from '../accounts/api';
 import { useProgress } from './api';
@@ -22,12 +23,12 @@ export function ProgressPage() {
   const { account } = useSession();
   if (!account) {
     return (
-      <Centered>
+      <PageMessage>
         <h1 className="text-xl font-semibold">{PROGRESS_TEXTS.signIn}</h1>
         <Button asChild>
           <Link to={signInPathFor('/progress')}>Log In</Link>
         </Button>
-      </Centered>
+      </PageMessage>
     );
   }
   return <SignedInProgress />;
@@ -43,15 +44,15 @@ function SignedInProgress() {
 
   if (progress.isPending) {
     return (
-      <Centered>
+      <PageMessage>
         <div className="h-8 w-8 animate-spin rounded-full border-4 border-primary border-t-transparent" aria-hidden />
         <p role="status">{PROGRESS_TEXTS.loading}</p>
-      </Centered>
+      </PageMessage>
     );
   }
   if (progress.isError) {
     return (
-      <Centered>
+      <PageMessage>
         <div role="alert" className="flex flex-col items-center gap-2">
           <h1 className="text-2xl font-bold">{PROGRESS_TEXTS.failed}</h1>
           <p className="text-muted-foreground">{PROGRESS_TEXTS.loadFailed}</p>
@@ -59,13 +60,13 @@ function SignedInProgress() {
         <Button onClick={() => progress.refetch()} disabled={progress.isFetching}>
           {PROGRESS_TEXTS.tryAgain}
         </Button>
-      </Centered>
+      </PageMessage>
     );
   }
   const data = progress.data;
   const earnedBadges = earnedBadgeCount(data.badges);
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+    <PageContainer>
       <h1 className="text-3xl font-bold">{PROGRESS_TEXTS.title}</h1>
       <div className="grid gap-4 md:grid-cols-3">
         <LevelCard progress={data} />
@@ -82,7 +83,7 @@ function SignedInProgress() {
       </div>
       <BadgeCollectionCard badges={data.badges} />
       <QuestList quests={data.quests} completed={data.questsCompleted} />
-    </div>
+    </PageContainer>
   );
 }
 
@@ -169,8 +170,4 @@ function QuestCard({ quest }: { quest: ProgressQuest }) {
       </Card>
     </li>
   );
-}
-
-function Centered({ children }: { children: ReactNode }) {
-  return <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">{children}</div>;
 }

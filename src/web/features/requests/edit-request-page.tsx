@@ -5,6 +5,7 @@ import { fromCents } from '../../../domain/money';
 import { REQUEST_MESSAGES } from '../../../domain/requests';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Card, CardContent, CardHeader } from '../../ui/card';
+import { PageContainer } from '../../ui/page';
 import { useSession } from '../accounts/api';
 import { useRequest, useUpdateRequest } from './api';
 import { RequestForm } from './request-form';
@@ -33,7 +34,7 @@ export function EditRequestPage() {
     );
   const r = request.data;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
+    <PageContainer width="narrow">
       <Card>
         <CardHeader>
           <h1 className="text-2xl font-bold">Edit Service Request</h1>
@@ -58,6 +59,6 @@ export function EditRequestPage() {
           />
         </CardContent>
       </Card>
-    </div>
+    </PageContainer>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LocalDate } from '../../ui/local-date';
 import { UNCATEGORIZED } from '../../../domain/categories';
 import { formatPrice } from '../../../domain/money';
 import { descriptionPreview } from '../../../domain/services';
@@ -7,7 +8,6 @@ import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { CategoryIcon } from '../services/category-icon';
-import { shortDate } from '../../lib/dates';
 
 export interface RequestCardData {
   id: string;
@@ -24,6 +24,7 @@ export interface RequestCardData {
   ownerLastName: string | null;
 }
 
+/** A request as a compact text card: category, title, who asks, what for, budget and when (issue 16 section 3). */
 export function RequestCard({
   request,
   highlighted = false,
@@ -49,22 +50,30 @@ export function RequestCard({
         pulsing && 'motion-safe:animate-highlight-pulse',
       )}
     >
-      {request.imageUrl ? (
-        <img src={request.imageUrl} alt="" className="aspect-video w-full object-cover" loading="lazy" />
-      ) : (
-        <div className="flex aspect-video w-full items-center justify-center bg-muted">
-          <CategoryIcon categoryId={request.categoryId} className="h-10 w-10" />
-        </div>
-      )}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2">
+          <CategoryIcon categoryId={request.categoryId} className="h-4 w-4" />
           <Badge>REQUEST</Badge>
           <Badge variant="outline">{request.categoryName ?? UNCATEGORIZED}</Badge>
         </div>
-        <h3 className="font-semibold">{request.title}</h3>
-        <p className="text-sm text-muted-foreground">
-          by {displayName({ firstName: request.ownerFirstName, lastName: request.ownerLastName })}
-        </p>
+        <div className="flex items-start gap-3">
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <h3 className="font-semibold break-words">{request.title}</h3>
+            <p className="text-sm text-muted-foreground">
+              by {displayName({ firstName: request.ownerFirstName, lastName: request.ownerLastName })}
+            </p>
+          </div>
+          {/* A request is read, not looked at: its picture is a thumbnail beside the title, not a banner. */}
+          {request.imageUrl && (
+            <img
+              src={request.imageUrl}
+              alt=""
+              className="h-16 w-16 shrink-0 rounded-md object-cover"
+              loading="lazy"
+              data-testid="request-thumbnail"
+            />
+          )}
+        </div>
         <p className="text-sm">{descriptionPreview(request.description)}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
           <span className="font-semibold">
@@ -72,7 +81,9 @@ export function RequestCard({
               ? 'Budget open'
               : `Budget ${formatPrice(request.budgetCents, request.pricingType)}`}
           </span>
-          <span className="text-muted-foreground">Posted {shortDate(request.createdAt)}</span>
+          <span className="text-muted-foreground">
+            Posted <LocalDate at={request.createdAt} />
+          </span>
         </div>
         {actions}
       </div>

@@ -5,6 +5,7 @@ import { REQUEST_MESSAGES, REQUEST_REDIRECT_MS } from '../../../domain/requests'
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader } from '../../ui/card';
+import { PageContainer, PageMessage } from '../../ui/page';
 import { useSession } from '../accounts/api';
 import { useCreateRequest } from './api';
 import { EMPTY_REQUEST, RequestForm } from './request-form';
@@ -24,8 +25,8 @@ export function RequestServicePage() {
 
   if (!account) {
     return (
-      <div className="mx-auto max-w-lg px-4 py-16">
-        <Card>
+      <PageMessage>
+        <Card className="w-full text-left">
           <CardHeader>
             <h1 className="text-2xl font-bold">Sign In Required</h1>
             <p className="text-sm text-muted-foreground">{REQUEST_MESSAGES.mustBeLoggedIn}</p>
@@ -39,26 +40,26 @@ export function RequestServicePage() {
             </Button>
           </CardContent>
         </Card>
-      </div>
+      </PageMessage>
     );
   }
 
   if (createdId) {
     return (
-      <div className="mx-auto max-w-lg px-4 py-16">
-        <Card role="status">
+      <PageMessage>
+        <Card role="status" className="w-full">
           <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
             <CheckCircle2 className="h-12 w-12 text-green-600" aria-hidden />
             <h1 className="text-2xl font-bold">{REQUEST_MESSAGES.submitted}</h1>
             <p className="text-muted-foreground">Taking you to your request...</p>
           </CardContent>
         </Card>
-      </div>
+      </PageMessage>
     );
   }
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
+    <PageContainer width="narrow">
       <Card>
         <CardHeader>
           <h1 className="text-2xl font-bold">Request a Service</h1>
@@ -74,6 +75,6 @@ export function RequestServicePage() {
           />
         </CardContent>
       </Card>
-    </div>
+    </PageContainer>
   );
 }

@@ -1,12 +1,14 @@
-import { ArrowLeft, SlidersHorizontal } from 'lucide-react';
+import { SlidersHorizontal } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { UNCATEGORIZED } from '../../../domain/categories';
 import { HIGHLIGHT_PULSE_MS, HIGHLIGHT_SCROLL_MS, REQUEST_MESSAGES } from '../../../domain/requests';
 import { cn } from '../../lib/cn';
+import { BackLink } from '../../ui/back-link';
 import { Button } from '../../ui/button';
 import { LoadMoreButton } from '../../ui/load-more-button';
+import { PageContainer } from '../../ui/page';
 import { CategoryHero } from '../services/category-page';
 import { categoryOf } from '../services/category-icon';
 import { CategoryTiles } from '../services/category-tiles';
@@ -41,6 +43,9 @@ export function RequestsPage() {
     };
   }, [highlight, shown]);
 
+  const [unwired, setUnwired] = useState<UnwiredChoice>(ANY_UNWIRED);
+  const unwiredChoices = <UnwiredChoices chosen={unwired} onChoose={setUnwired} />;
+
   const heading = categoryId ? `Service Requests in ${category?.name ?? UNCATEGORIZED}` : 'Service Requests';
   const requests = listing.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -49,17 +54,13 @@ export function RequestsPage() {
       {routeCategoryId && (
         <CategoryHero categoryId={category?.id ?? null} title={heading} description={category?.description ?? ''} />
       )}
-      <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8">
+      <PageContainer>
         {routeCategoryId ? (
-          <Link to="/requests" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
-            <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Service Requests
-          </Link>
+          <BackLink to="/requests" place="Service Requests" />
         ) : (
           <>
-            <Link to="/" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
-              <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Home
-            </Link>
-            <h1 className="text-3xl font-bold">{heading}</h1>
+            <BackLink to="/" place="Home" />
+            <h1 className="text-2xl font-bold md:text-3xl">{heading}</h1>
             <CategoryTiles hrefFor={(id) => `/requests/category/${id}`} activeId={categoryId} />
           </>
         )}
@@ -68,8 +69,9 @@ export function RequestsPage() {
             filters={{ ...filters, categoryId: categoryId ?? null }}
             onChange={setFilters}
             showCategory={!routeCategoryId}
+            moreFilters={unwiredChoices}
           />
-          <FiltersPopover />
+          <FiltersPopover className="hidden md:inline-flex">{unwiredChoices}</FiltersPopover>
         </div>
         {/* Screen-reader users jump by headings: the cards' h3 titles sit under this one. */}
         <h2 className="sr-only">Service requests found</h2>
@@ -101,7 +103,7 @@ export function RequestsPage() {
           </ul>
         )}
         <LoadMoreButton listing={listing} />
-      </div>
+      </PageContainer>
     </div>
   );
 }
@@ -111,22 +113,48 @@ const FILTER_GROUPS = [
   { name: 'location', label: 'Location', options: ['Any location', 'Local only', 'Remote only'] },
   { name: 'availability', label: 'Availability', options: ['Any time', 'Available now', 'Weekdays', 'Weekends'] },
 ] as const;
-type FilterName = (typeof FILTER_GROUPS)[number]['name'];
+type UnwiredChoice = Record<(typeof FILTER_GROUPS)[number]['name'], string>;
+const ANY_UNWIRED: UnwiredChoice = { location: FILTER_GROUPS[0].options[0], availability: FILTER_GROUPS[1].options[0] };
 
 /**
  * Location and availability, as the spec lists them. They can be chosen, but the spec leaves them unwired to the
- * listing, and requests hold no such data: the popover says so beside the choices.
+ * listing, and requests hold no such data: the note says so beside the choices. Shown in the popover on wide
+ * screens and in the Filters sheet on a phone, with one choice kept by the page for both.
  */
-function FiltersPopover() {
-  const noteId = useId();
-  const [chosen, setChosen] = useState<Record<FilterName, string>>({
-    location: FILTER_GROUPS[0].options[0],
-    availability: FILTER_GROUPS[1].options[0],
-  });
+function UnwiredChoices({ chosen, onChoose }: { chosen: UnwiredChoice; onChoose(next: UnwiredChoice): void }) {
+  const id = useId();
+  return (
+    <div role="group" aria-describedby={`${id}-note`} className="flex flex-col gap-4">
+      {FILTER_GROUPS.map((group) => (
+        <fieldset key={group.name} className="flex flex-col gap-1.5">
+          <legend className="mb-1 text-sm font-medium">{group.label}</legend>
+          {group.options.map((option) => (
+            <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-${group.name}`}
+                value={option}
+                checked={chosen[group.name] === option}
+                onChange={() => onChoose({ ...chosen, [group.name]: option })}
+                className="accent-primary"
+              />
+              {option}
+            </label>
+          ))}
+        </fieldset>
+      ))}
+      <p id={`${id}-note`} className="text-xs text-muted-foreground">
+        {NOT_WIRED}
+      </p>
+    </div>
+  );
+}
+
+function FiltersPopover({ className, children }: { className?: string; children: ReactNode }) {
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
-        <Button variant="outline" size="sm" className="self-start">
+        <Button variant="outline" size="sm" className={cn('self-start', className)}>
           <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters
         </Button>
       </Popover.Trigger>
@@ -135,30 +163,9 @@ function FiltersPopover() {
           sideOffset={6}
           align="start"
           aria-label="Filters"
-          aria-describedby={noteId}
-          className="z-50 flex w-72 max-w-[calc(100vw-2rem)] flex-col gap-4 rounded-lg border bg-background p-4 shadow-lg"
+          className="z-50 w-72 max-w-[calc(100vw-2rem)] rounded-lg border bg-background p-4 shadow-lg"
         >
-          {FILTER_GROUPS.map((group) => (
-            <fieldset key={group.name} className="flex flex-col gap-1.5">
-              <legend className="mb-1 text-sm font-medium">{group.label}</legend>
-              {group.options.map((option) => (
-                <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={`request-${group.name}`}
-                    value={option}
-                    checked={chosen[group.name] === option}
-                    onChange={() => setChosen((c) => ({ ...c, [group.name]: option }))}
-                    className="accent-primary"
-                  />
-                  {option}
-                </label>
-              ))}
-            </fieldset>
-          ))}
-          <p id={noteId} className="text-xs text-muted-foreground">
-            {NOT_WIRED}
-          </p>
+          {children}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

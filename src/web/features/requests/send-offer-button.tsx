@@ -11,6 +11,7 @@ import { Dialog, DialogContent } from '../../ui/dialog';
 import { FormField, fieldErrorProps } from '../../ui/form-field';
 import { Textarea } from '../../ui/textarea';
 import { useSession } from '../accounts/api';
+import { useKnownSession } from '../accounts/use-known-session';
 import { PriceFields } from '../conversations/price-fields';
 import { useSendOffer } from './api';
 import type { RequestCardData } from './request-card';
@@ -37,6 +38,7 @@ export function SendOfferButton({
   request: Pick<RequestCardData, 'id' | 'userId' | 'title' | 'pricingType'>;
 }) {
   const { account } = useSession();
+  const knownSession = useKnownSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -56,12 +58,13 @@ export function SendOfferButton({
         size="sm"
         className="mt-2"
         aria-label={`Send offer on ${request.title}`}
-        onClick={() => {
-          if (!account) {
+        onClick={async () => {
+          const who = account !== undefined ? account : await knownSession();
+          if (!who) {
             navigate(signInPathFor(`${location.pathname}${location.search}`));
             return;
           }
-          setOpen(true);
+          if (who.id !== request.userId) setOpen(true);
         }}
       >
         Send offer

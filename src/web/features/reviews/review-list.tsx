@@ -1,7 +1,7 @@
 import { BadgeCheck } from 'lucide-react';
+import { LocalDate } from '../../ui/local-date';
 import { Link } from 'react-router';
 import { Stars } from './star-rating';
-import { shortDate } from '../../lib/dates';
 
 interface Review {
   id: string;
@@ -28,7 +28,9 @@ export function ReviewList({ reviews, empty }: { reviews: Review[]; empty: strin
                 <BadgeCheck className="h-3.5 w-3.5" aria-hidden /> Verified purchase
               </span>
             )}
-            <span className="ml-auto text-xs text-muted-foreground">{shortDate(r.createdAt)}</span>
+            <span className="ml-auto text-xs text-muted-foreground">
+              <LocalDate at={r.createdAt} />
+            </span>
           </div>
           {r.serviceId && r.serviceTitle && (
             <Link to={`/services/${r.serviceId}`} className="text-sm text-primary hover:underline">

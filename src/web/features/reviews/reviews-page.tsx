@@ -5,6 +5,7 @@ import { usePublicProfile } from '../profiles/api';
 import { useLatestReviews, useProviderReviewBlock, useProviderReviews } from './api';
 import { RatingSummaryView } from './ratings-section';
 import { ReviewList } from './review-list';
+import { PageContainer } from '../../ui/page';
 
 /** /reviews/{providerId}: one provider's reviews; /reviews: the latest reviews across the marketplace. */
 export function ReviewsPage() {
@@ -18,21 +19,21 @@ function ProviderReviews({ providerId }: { providerId: string }) {
   const reviews = useProviderReviews(providerId);
   const name = profile.data ? displayName(profile.data) : 'Provider';
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-8">
+    <PageContainer width="narrow">
       <h1 className="text-3xl font-bold">Reviews of {name}</h1>
       {block.data && <RatingSummaryView summary={block.data.summary} />}
       <LoadedReviews reviews={reviews} />
-    </div>
+    </PageContainer>
   );
 }
 
 function LatestReviews() {
   const reviews = useLatestReviews();
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-8">
+    <PageContainer width="narrow">
       <h1 className="text-3xl font-bold">Latest Reviews</h1>
       <LoadedReviews reviews={reviews} />
-    </div>
+    </PageContainer>
   );
 }
 

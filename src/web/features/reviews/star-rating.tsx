@@ -1,10 +1,11 @@
 import { Star } from 'lucide-react';
+import { formatAverage } from '../../../domain/provider-rating';
 import { cn } from '../../lib/cn';
 
 /** Read-only stars for a rating (rounded to the nearest half for display). */
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   return (
-    <span className={cn('inline-flex', className)} role="img" aria-label={`${rating.toFixed(1)} out of 5 stars`}>
+    <span className={cn('inline-flex', className)} role="img" aria-label={`${formatAverage(rating)} out of 5 stars`}>
       {[1, 2, 3, 4, 5].map((n) => (
         <Star
           key={n}

@@ -2,12 +2,13 @@ import { Lock } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ROOM_MESSAGES } from '../../../domain/rooms';
 import { Button } from '../../ui/button';
+import { PageMessage } from '../../ui/page';
 
 /** A private room the viewer may not read (spec 3, section 2): the refusal and a way back. */
 export function RoomAccessScreen() {
   const navigate = useNavigate();
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+    <PageMessage>
       <Lock className="h-10 w-10 text-muted-foreground" aria-hidden />
       <h1 className="text-xl font-semibold">{ROOM_MESSAGES.noAccess}</h1>
       <Button
@@ -19,6 +20,6 @@ export function RoomAccessScreen() {
       >
         Go back
       </Button>
-    </div>
+    </PageMessage>
   );
 }

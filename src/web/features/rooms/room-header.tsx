@@ -1,8 +1,9 @@
-import { ArrowLeft, Lock, LogIn, LogOut, Settings, UserPlus, Users } from 'lucide-react';
+import { Lock, LogIn, LogOut, Settings, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { shortDate } from '../../lib/dates';
+import { BackLink } from '../../ui/back-link';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { useRoomMutations, type RoomDetails } from './api-rooms';
@@ -36,11 +37,7 @@ export function RoomHeader({ room, membersOpen, onToggleMembers }: RoomHeaderPro
   return (
     <header className="flex flex-col gap-3 border-b pb-4" data-testid="room-header">
       <div className="flex items-start gap-3">
-        <Button asChild variant="ghost" size="icon" className="shrink-0">
-          <Link to="/chat-rooms" aria-label="Back to chat rooms">
-            <ArrowLeft className="h-5 w-5" aria-hidden />
-          </Link>
-        </Button>
+        <BackLink to="/chat-rooms" place="Chat Rooms" iconOnly />
         <RoomInitial name={room.name} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">

@@ -2,6 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { ROOM_MESSAGES } from '../../../domain/rooms';
 import { Button } from '../../ui/button';
 import { LoadMoreButton } from '../../ui/load-more-button';
+import { PageContainer } from '../../ui/page';
 import { useRoomsListing } from './api-rooms';
 import { CreateRoomCard } from './create-room-card';
 import { RoomCard } from './room-card';
@@ -11,7 +12,7 @@ export function RoomsPage() {
   const listing = useRoomsListing();
   const rooms = listing.query;
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
+    <PageContainer>
       <div className="flex items-center gap-3">
         <MessagesSquare className="h-7 w-7 text-primary" aria-hidden />
         <h1 className="text-2xl font-bold">Chat Rooms</h1>
@@ -47,6 +48,6 @@ export function RoomsPage() {
           </>
         )}
       </section>
-    </div>
+    </PageContainer>
   );
 }

@@ -40,9 +40,16 @@ export function categoryOf(id: string | null | undefined) {
   return SERVICE_CATEGORIES.find((c) => c.id === id) ?? null;
 }
 
+const OTHER = SERVICE_CATEGORIES.find((c) => c.icon === 'sparkles')!;
+
+/** The icon and colour a category is drawn with (src/domain/categories.ts); "Other"'s for unknown categories. */
+export function categoryLook(categoryId: string | null | undefined): { Icon: LucideIcon; color: string } {
+  const category = categoryOf(categoryId) ?? OTHER;
+  return { Icon: ICONS[category.icon] ?? Sparkles, color: category.color };
+}
+
 /** The category's icon in its colour; "Other" for unknown categories. */
 export function CategoryIcon({ categoryId, className }: { categoryId: string | null | undefined; className?: string }) {
-  const category = categoryOf(categoryId);
-  const Icon = ICONS[category?.icon ?? 'sparkles'] ?? Sparkles;
-  return <Icon className={className} style={{ color: category?.color ?? '#6b7280' }} aria-hidden />;
+  const { Icon, color } = categoryLook(categoryId);
+  return <Icon className={className} style={{ color }} aria-hidden />;
 }

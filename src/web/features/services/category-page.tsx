@@ -1,5 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../ui/back-link';
+import { PageContainer, PageMessage } from '../../ui/page';
 import { CategoryIcon, categoryOf } from './category-icon';
 import { useFiltersInQuery } from './discover-services-page';
 import { ServiceFiltersBar } from './service-filters-bar';
@@ -21,30 +22,26 @@ export function CategoryPage() {
   return (
     <div className="flex flex-col">
       <CategoryHero categoryId={category.id} title={category.name} description={category.description} />
-      <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8">
-        <Link to="/discover-services" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
-          <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Services
-        </Link>
+      <PageContainer>
+        <BackLink to="/discover-services" place="Services" />
         <ServiceFiltersBar
           filters={scoped}
           onChange={(next) => setFilters({ ...next, categoryId: null })}
           showCategory={false}
         />
         <ServiceGrid filters={scoped} />
-      </div>
+      </PageContainer>
     </div>
   );
 }
 
 function CategoryNotFound() {
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+    <PageMessage>
       <h1 className="text-3xl font-bold">{CATEGORY_NOT_FOUND}</h1>
       <p className="text-muted-foreground">This category does not exist. Browse all services instead.</p>
-      <Link to="/discover-services" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Services
-      </Link>
-    </div>
+      <BackLink to="/discover-services" place="Services" />
+    </PageMessage>
   );
 }
 
@@ -68,10 +65,12 @@ export function CategoryHero({
       style={{ background: `linear-gradient(135deg, ${color} 0%, ${color}cc 55%, #111827 140%)` }}
       aria-label={`${title} hero`}
     >
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-6 px-4 py-12">
+      {/* Shorter on a phone, where a tall hero would push the first result below the first screen. */}
+      {/* Lined up with the page container below it (max-w-6xl, px-4). */}
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-6 px-4 py-6 md:py-12">
         <div>
-          <h1 className="text-4xl font-extrabold">{title}</h1>
-          {description && <p className="mt-2 max-w-2xl text-lg opacity-90">{description}</p>}
+          <h1 className="text-2xl font-extrabold md:text-4xl">{title}</h1>
+          {description && <p className="mt-1 max-w-2xl opacity-90 md:mt-2 md:text-lg">{description}</p>}
         </div>
         <div className="hidden rounded-full bg-white/90 p-6 sm:block">
           <CategoryIcon categoryId={categoryId} className="h-16 w-16" />

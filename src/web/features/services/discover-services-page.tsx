@@ -1,21 +1,13 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { METHOD_FILTERS, PRICE_BUCKETS, type MethodFilter, type PriceBucket } from '../../../domain/listing-filters';
+import { serviceFiltersFromAddress } from '../../../domain/listing-filters';
+import { PageContainer } from '../../ui/page';
 import type { ServiceFilters } from './api';
 import { CategoryTiles } from './category-tiles';
 import { ServiceFiltersBar } from './service-filters-bar';
 import { ServiceGrid } from './service-grid';
 
-function filtersOf(params: URLSearchParams): ServiceFilters {
-  const price = params.get('price');
-  const method = params.get('method');
-  return {
-    search: params.get('q') ?? '',
-    categoryId: params.get('categoryId'),
-    price: PRICE_BUCKETS.includes(price as PriceBucket) ? (price as PriceBucket) : 'any',
-    method: METHOD_FILTERS.includes(method as MethodFilter) ? (method as MethodFilter) : 'any',
-  };
-}
+const filtersOf = (params: URLSearchParams): ServiceFilters => serviceFiltersFromAddress(params);
 
 /**
  * Filters live in the address, so a filtered view can be shared and survives a reload. A change is a patch merged
@@ -47,14 +39,14 @@ export function useFiltersInQuery(): [ServiceFilters, (change: Partial<ServiceFi
 export function DiscoverServicesPage() {
   const [filters, setFilters] = useFiltersInQuery();
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
+    <PageContainer>
       <div>
-        <h1 className="text-3xl font-bold">Discover Services</h1>
+        <h1 className="text-2xl font-bold md:text-3xl">Discover Services</h1>
         <p className="mt-1 text-muted-foreground">Find students offering the help you need.</p>
       </div>
       <CategoryTiles hrefFor={(id) => `/category/${id}`} activeId={filters.categoryId} />
       <ServiceFiltersBar filters={filters} onChange={setFilters} />
       <ServiceGrid filters={filters} />
-    </div>
+    </PageContainer>
   );
 }

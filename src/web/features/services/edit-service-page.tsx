@@ -6,6 +6,7 @@ import { SERVICE_MESSAGES } from '../../../domain/services';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { isNetworkError } from '../../lib/network-error';
 import { Card, CardContent, CardHeader } from '../../ui/card';
+import { PageContainer } from '../../ui/page';
 import { useSession } from '../accounts/api';
 import { useService, useUpdateService } from './api';
 import { ServiceForm } from './service-form';
@@ -45,7 +46,7 @@ export function EditServicePage() {
   }
   const s = service.data;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
+    <PageContainer width="narrow">
       <Card>
         <CardHeader>
           <h1 className="text-2xl font-bold">Edit Service</h1>
@@ -73,7 +74,7 @@ export function EditServicePage() {
           />
         </CardContent>
       </Card>
-    </div>
+    </PageContainer>
   );
 }
 

@@ -5,6 +5,7 @@ import { SERVICE_MESSAGES } from '../../../domain/services';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Button } from '../../ui/button';
 import { ConfirmDeleteButton } from '../../ui/confirm-delete-button';
+import { PageContainer } from '../../ui/page';
 import { Tabs, TabsContent, TabsList } from '../../ui/tabs';
 import { useSession } from '../accounts/api';
 import { MyRequestsTab } from '../requests/my-requests-tab';
@@ -34,7 +35,7 @@ export function MyServicesPage() {
   }
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
+    <PageContainer>
       <h1 className="text-3xl font-bold">My Services and Requests</h1>
       <Tabs
         value={tab}
@@ -52,7 +53,7 @@ export function MyServicesPage() {
           <MyRequestsTab />
         </TabsContent>
       </Tabs>
-    </div>
+    </PageContainer>
   );
 }
 

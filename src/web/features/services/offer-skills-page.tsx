@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { SERVICE_MESSAGES } from '../../../domain/services';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Card, CardContent, CardHeader } from '../../ui/card';
+import { PageContainer } from '../../ui/page';
 import { useSession } from '../accounts/api';
 import { useCreateService } from './api';
 import { ServiceForm, type ServiceFormValues } from './service-form';
@@ -12,7 +13,7 @@ const EMPTY: ServiceFormValues = {
   title: '',
   description: '',
   category_id: '',
-  price: 0,
+  price: undefined,
   pricing_type: 'fixed',
   expertiseLevel: 'beginner',
   delivery_method: 'virtual',
@@ -34,7 +35,7 @@ export function OfferSkillsPage() {
   if (!account) return null;
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
+    <PageContainer width="narrow">
       <Card>
         <CardHeader>
           <h1 className="text-2xl font-bold">Offer a Service</h1>
@@ -52,6 +53,6 @@ export function OfferSkillsPage() {
           />
         </CardContent>
       </Card>
-    </div>
+    </PageContainer>
   );
 }

@@ -6,17 +6,20 @@ import { signInPathFor } from '../../../domain/redirect';
 import { formatPrice } from '../../../domain/money';
 import { descriptionPreview, SERVICE_MESSAGES } from '../../../domain/services';
 import { UNCATEGORIZED } from '../../../domain/categories';
+import type { ProviderRating } from '../../../domain/provider-rating';
 import { displayName } from '../../../domain/user-summary';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useSession } from '../accounts/api';
+import { useKnownSession } from '../accounts/use-known-session';
 import { useRequestedServices } from '../conversations/api';
 import { ReportServiceButton } from '../moderation/report-service-button';
+import { RatingBadge } from '../reviews/rating-badge';
 import { useRequestService } from './api';
-import { CategoryIcon } from './category-icon';
+import { ServiceCover } from './service-cover';
 
-export interface ServiceCardData {
+export interface ServiceCardData extends ProviderRating {
   id: string;
   userId: string;
   title: string;
@@ -31,20 +34,21 @@ export interface ServiceCardData {
   ownerLastName: string | null;
 }
 
-const DELIVERY_LABELS = { virtual: 'Virtual', 'in-person': 'In person', both: 'Virtual or in person' } as const;
+export const DELIVERY_LABELS = { virtual: 'Virtual', 'in-person': 'In person', both: 'Virtual or in person' } as const;
 
-/** A service in a grid: image or category icon, owner, title, description preview, price, and the actions. */
+/**
+ * A service in a grid: its picture or its category's cover, title, owner and the owner's rating (or "New"),
+ * description preview, price, and the actions.
+ */
 export function ServiceCard({ service, actions }: { service: ServiceCardData; actions?: ReactNode }) {
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid="service-card">
       {/* The picture repeats the title's link for pointer users; keyboard and screen readers use the title. */}
       <Link to={`/services/${service.id}`} className="block" aria-hidden tabIndex={-1}>
         {service.imageUrl ? (
-          <img src={service.imageUrl} alt="" className="aspect-video w-full object-cover" loading="lazy" />
+          <img src={service.imageUrl} alt="" className="aspect-[2/1] w-full object-cover" loading="lazy" />
         ) : (
-          <div className="flex aspect-video w-full items-center justify-center bg-muted">
-            <CategoryIcon categoryId={service.categoryId} className="h-12 w-12" />
-          </div>
+          <ServiceCover categoryId={service.categoryId} className="aspect-[2/1] w-full" />
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -71,6 +75,7 @@ export function ServiceCard({ service, actions }: { service: ServiceCardData; ac
             {displayName({ firstName: service.ownerFirstName, lastName: service.ownerLastName })}
           </Link>
         </p>
+        <RatingBadge rating={service} />
         <p className="text-sm">{descriptionPreview(service.description)}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           <span className="text-lg font-bold">{formatPrice(service.priceCents, service.pricingType)}</span>
@@ -91,6 +96,7 @@ export function RequestButton({ service }: { service: Pick<ServiceCardData, 'id'
   const location = useLocation();
   const requested = useRequestedServices();
   const request = useRequestService();
+  const knownSession = useKnownSession();
   if (account?.id === service.userId) return null;
   const conversationId = requested.get(service.id);
   if (conversationId) {
@@ -104,13 +110,14 @@ export function RequestButton({ service }: { service: Pick<ServiceCardData, 'id'
     <Button
       size="sm"
       disabled={request.isPending}
-      onClick={() => {
-        if (!account) {
+      onClick={async () => {
+        const who = account !== undefined ? account : await knownSession();
+        if (!who) {
           toast.info(SERVICE_MESSAGES.signInToRequest);
           navigate(signInPathFor(`${location.pathname}${location.search}`));
           return;
         }
-        request.mutate({ serviceId: service.id });
+        if (who.id !== service.userId) request.mutate({ serviceId: service.id });
       }}
     >
       Request

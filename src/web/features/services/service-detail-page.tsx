@@ -1,26 +1,35 @@
-import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
-import L from 'leaflet';
-import { ArrowLeft, MapPin, Monitor } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { MapPin, Monitor } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { UNCATEGORIZED } from '../../../domain/categories';
-import { LOCATION_FALLBACK, PUBLIC_AREA_MIN_KM } from '../../../domain/geo';
+import { LOCATION_FALLBACK } from '../../../domain/geo';
 import { useTRPC } from '../../lib/trpc';
 import { formatPrice } from '../../../domain/money';
 import { SERVICE_MESSAGES } from '../../../domain/services';
 import { displayName } from '../../../domain/user-summary';
+import { BackLink } from '../../ui/back-link';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
-import { UserAvatar } from '../../ui/user-avatar';
+import { PageContainer, PageMessage } from '../../ui/page';
 import { useSession } from '../accounts/api';
+import { ReviewList } from '../reviews/review-list';
+import { RatingBadge } from '../reviews/rating-badge';
 import { useService } from './api';
-import { CategoryIcon } from './category-icon';
-import { RequestButton } from './service-card';
+import { ProviderSummary } from './provider-summary';
+import type { ServiceArea } from './service-area-map';
+import { DELIVERY_LABELS, RequestButton } from './service-card';
+import { ServiceCover } from './service-cover';
 import { ReportServiceButton } from '../moderation/report-service-button';
 
-/** /services/{id}: the whole service and its provider. */
+const ServiceAreaMap = lazy(async () => ({ default: (await import('./service-area-map')).ServiceAreaMap }));
+
+/**
+ * /services/{id}: the whole service and who offers it. What decides a request comes first, inside the first screen
+ * of a phone (390x844) and a laptop (1280x800): title, the provider's rating, price and Request; then the provider,
+ * the picture, the description, the area and the provider's latest reviews.
+ */
 export function ServiceDetailPage() {
   const { id = '' } = useParams();
   const service = useService(id);
@@ -33,30 +42,23 @@ export function ServiceDetailPage() {
     );
   if (service.isError || !service.data) {
     return (
-      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <PageMessage>
         <h1 className="text-xl font-semibold">{SERVICE_MESSAGES.notFound}</h1>
         <Button asChild>
           <Link to="/discover-services">Discover Services</Link>
         </Button>
-      </div>
+      </PageMessage>
     );
   }
   const s = service.data;
   const location = s.serviceLocation;
+  const ownerName = displayName({ firstName: s.ownerFirstName, lastName: s.ownerLastName });
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
-      <Link to="/discover-services" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Services
-      </Link>
-      <div className="grid gap-6 md:grid-cols-[2fr_1fr]">
-        <div className="flex flex-col gap-4">
-          {s.imageUrl ? (
-            <img src={s.imageUrl} alt={s.title} className="aspect-video w-full rounded-xl object-cover" />
-          ) : (
-            <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-muted">
-              <CategoryIcon categoryId={s.categoryId} className="h-20 w-20" />
-            </div>
-          )}
+    // Tighter at the top on a phone: the title, price and Request must fit the first screen.
+    <PageContainer className="gap-4 py-4 md:gap-6 md:py-8">
+      <BackLink to="/discover-services" place="Services" />
+      <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] md:items-start md:gap-x-8 md:gap-y-6">
+        <header className="flex flex-col gap-2 md:col-start-1">
           <div className="flex flex-wrap gap-2">
             <Badge variant="outline">{s.categoryName ?? UNCATEGORIZED}</Badge>
             <Badge variant="outline">
@@ -65,68 +67,76 @@ export function ServiceDetailPage() {
               ) : (
                 <MapPin className="h-3.5 w-3.5" aria-hidden />
               )}
-              {s.deliveryMethod === 'virtual'
-                ? 'Virtual'
-                : s.deliveryMethod === 'in-person'
-                  ? 'In person'
-                  : 'Virtual or in person'}
+              {DELIVERY_LABELS[s.deliveryMethod]}
             </Badge>
           </div>
-          <h1 className="text-3xl font-bold">{s.title}</h1>
-          <p className="whitespace-pre-line">{s.description}</p>
-          {location && (
-            <>
-              <LocationLabel {...location} signedIn={Boolean(account)} />
-              <ServiceAreaMap {...location} />
-            </>
-          )}
-        </div>
-        <Card className="h-fit">
-          <CardContent className="flex flex-col gap-4 pt-6">
-            <p className="text-3xl font-bold">{formatPrice(s.priceCents, s.pricingType)}</p>
-            <div className="flex items-center gap-3">
-              <UserAvatar
-                userId={s.userId}
-                firstName={s.ownerFirstName}
-                lastName={s.ownerLastName}
-                avatarUrl={s.ownerAvatarUrl}
-                isAdmin={s.ownerIsAdmin}
-                size="lg"
-                showPresence
-              />
-              <div>
-                <p className="text-sm text-muted-foreground">Offered by</p>
-                <Link to={`/profile/${s.userId}`} className="font-semibold hover:underline">
-                  {displayName({ firstName: s.ownerFirstName, lastName: s.ownerLastName })}
-                </Link>
-              </div>
+          <h1 className="text-2xl font-bold break-words md:text-3xl">{s.title}</h1>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+            <span>
+              by{' '}
+              <Link to={`/profile/${s.userId}`} className="text-foreground hover:underline">
+                {ownerName}
+              </Link>
+            </span>
+            <RatingBadge rating={s} />
+          </p>
+        </header>
+        {/* Second in reading order, so on a phone the price and Request sit right under the title. */}
+        <Card className="md:sticky md:top-4 md:col-start-2 md:row-span-3 md:row-start-1" data-testid="service-actions">
+          <CardContent className="flex flex-col gap-4 p-4 md:p-6">
+            <div className="flex items-center justify-between gap-3">
+              <p className="text-2xl font-bold md:text-3xl">{formatPrice(s.priceCents, s.pricingType)}</p>
+              {account?.id === s.userId ? (
+                <Button variant="outline" asChild>
+                  <Link to={`/edit-service/${s.id}`}>Edit Service</Link>
+                </Button>
+              ) : (
+                <RequestButton service={s} />
+              )}
             </div>
-            {account?.id === s.userId ? (
-              <Button variant="outline" asChild>
-                <Link to={`/edit-service/${s.id}`}>Edit Service</Link>
-              </Button>
-            ) : (
-              <RequestButton service={s} />
-            )}
+            <ProviderSummary provider={s} />
             <ReportServiceButton serviceId={s.id} ownerId={s.userId} className="self-start" />
           </CardContent>
         </Card>
+        <div className="flex flex-col gap-4 md:col-start-1">
+          {s.imageUrl ? (
+            <img src={s.imageUrl} alt={s.title} className="aspect-video w-full rounded-xl object-cover" />
+          ) : (
+            <ServiceCover categoryId={s.categoryId} className="aspect-[3/1] w-full rounded-xl" />
+          )}
+          <p className="whitespace-pre-line break-words">{s.description}</p>
+          {location && (
+            <>
+              <LocationLabel {...location} signedIn={Boolean(account)} />
+              <Suspense fallback={<div className="h-56 w-full rounded-lg border bg-muted" />}>
+                <ServiceAreaMap {...location} />
+              </Suspense>
+            </>
+          )}
+        </div>
+        <section aria-labelledby="service-reviews" className="flex flex-col gap-3 md:col-start-1">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 id="service-reviews" className="text-xl font-semibold">
+              Latest Reviews
+            </h2>
+            {s.reviewCount > 0 && (
+              <Link to={`/reviews/${s.userId}`} className="text-sm text-primary hover:underline">
+                All reviews
+              </Link>
+            )}
+          </div>
+          <ReviewList reviews={s.latestReviews} empty="No reviews yet" />
+        </section>
       </div>
-    </div>
+    </PageContainer>
   );
-}
-
-interface Area {
-  latitude: number;
-  longitude: number;
-  radius: number;
 }
 
 /**
  * "place, region" once the geocoder answers; "Location" meanwhile, on failure and for visitors (the geocoder is for
  * signed-in users). Never blocks the page.
  */
-function LocationLabel({ latitude, longitude, radius, signedIn }: Area & { signedIn: boolean }) {
+function LocationLabel({ latitude, longitude, radius, signedIn }: ServiceArea & { signedIn: boolean }) {
   const trpc = useTRPC();
   const label = useQuery({
     ...trpc.geo.reverse.queryOptions({ latitude, longitude }),
@@ -137,37 +147,5 @@ function LocationLabel({ latitude, longitude, radius, signedIn }: Area & { signe
     <p className="inline-flex items-center gap-1 text-sm text-muted-foreground" data-testid="service-location">
       <MapPin className="h-4 w-4" aria-hidden /> {label.data ?? LOCATION_FALLBACK} · within {radius} km
     </p>
-  );
-}
-
-/**
- * The area the service covers, never a pin: other people receive a point rounded to about 1 km (src/domain/geo.ts),
- * drawn as a circle of the service radius (at least 1 km) so it does not look like an address.
- */
-function ServiceAreaMap({ latitude, longitude, radius }: Area) {
-  const container = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!container.current) return;
-    const map = L.map(container.current, { scrollWheelZoom: false, dragging: false, zoomControl: false });
-    L.tileLayer('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', {
-      attribution: '&copy; OpenStreetMap contributors',
-      maxZoom: 18,
-    }).addTo(map);
-    const meters = Math.max(radius, PUBLIC_AREA_MIN_KM) * 1000;
-    // A circle knows its bounds only once the map has a view: frame the area from its centre first.
-    map.fitBounds(L.latLng(latitude, longitude).toBounds(meters * 2), { maxZoom: 13 });
-    L.circle([latitude, longitude], { radius: meters, color: '#4f46e5', fillOpacity: 0.15 }).addTo(map);
-    return () => {
-      map.remove();
-    };
-  }, [latitude, longitude, radius]);
-  return (
-    <div
-      ref={container}
-      className="h-56 w-full overflow-hidden rounded-lg border"
-      role="img"
-      aria-label={`Map of the service area: within ${radius} km`}
-      data-testid="service-area-map"
-    />
   );
 }

@@ -1,26 +1,12 @@
 import { Search } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
-import { SERVICE_CATEGORIES } from '../../../domain/categories';
-import {
-  METHOD_FILTERS,
-  PRICE_BUCKET_LABELS,
-  PRICE_BUCKETS,
-  type MethodFilter,
-  type PriceBucket,
-} from '../../../domain/listing-filters';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { NativeSelect } from '../../ui/native-select';
 import type { ServiceFilters } from './api';
-
-const METHOD_LABELS: Record<MethodFilter, string> = {
-  any: 'Any method',
-  virtual: 'Virtual',
-  'in-person': 'In person',
-  both: 'Both',
-};
+import { activeChoiceCount, clearedChoices, FilterSelects } from './filter-fields';
+import { FiltersSheet } from './filters-sheet';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -35,16 +21,23 @@ function useLeavingPage(): () => boolean {
   return useCallback(() => pending || window.location.pathname !== here, [pending, here]);
 }
 
-/** Search (applied as the user pauses typing), category, price and delivery method, with Clear. */
+/**
+ * Search (applied as the user pauses typing), category, price and delivery method, with Clear. From the md
+ * breakpoint the lists sit inline and apply at once; below it they wait behind the Filters button's sheet, so a
+ * phone shows results on its first screen. CSS picks one, so the first paint is right before any script runs.
+ */
 export function ServiceFiltersBar({
   filters,
   onChange,
   showCategory = true,
+  moreFilters,
 }: {
   filters: ServiceFilters;
   /** Only what changed: the page merges it into the current filters. */
   onChange(change: Partial<ServiceFilters>): void;
   showCategory?: boolean;
+  /** Further choices for the phone's sheet (wide screens show their own). */
+  moreFilters?: ReactNode;
 }) {
   // What the user is typing, until it is applied (300 ms after the last keystroke); the box otherwise shows the
   // applied search, so Clear and the address always win and nothing stale is re-applied later.
@@ -65,18 +58,17 @@ export function ServiceFiltersBar({
     return () => clearTimeout(timer);
   }, [draft, apply]);
 
-  const anySet =
-    filters.search || (showCategory && filters.categoryId) || filters.price !== 'any' || filters.method !== 'any';
+  const anySet = filters.search || activeChoiceCount(filters, showCategory) > 0;
   return (
     <form
       role="search"
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+      className="flex items-end gap-2 md:grid md:grid-cols-2 md:gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
       onSubmit={(e) => {
         e.preventDefault();
         apply();
       }}
     >
-      <div className="flex flex-col gap-1.5">
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <Label htmlFor="service-search">Search</Label>
         <div className="relative">
           <Search className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-muted-foreground" aria-hidden />
@@ -91,65 +83,26 @@ export function ServiceFiltersBar({
           />
         </div>
       </div>
-      {showCategory && (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="service-category">Category</Label>
-          <NativeSelect
-            id="service-category"
-            value={filters.categoryId ?? ''}
-            onChange={(e) => onChange({ categoryId: e.target.value || null })}
+      <FiltersSheet filters={filters} onChange={onChange} showCategory={showCategory} className="md:hidden">
+        {moreFilters}
+      </FiltersSheet>
+      <div className="hidden md:contents">
+        <FilterSelects idPrefix="service" values={filters} onChange={onChange} showCategory={showCategory} />
+        {anySet ? (
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setDraft(null);
+              onChange({ search: '', ...clearedChoices(showCategory) });
+            }}
           >
-            <option value="">All Categories</option>
-            {SERVICE_CATEGORIES.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      )}
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="service-price">Price</Label>
-        <NativeSelect
-          id="service-price"
-          value={filters.price}
-          onChange={(e) => onChange({ price: e.target.value as PriceBucket })}
-        >
-          {PRICE_BUCKETS.map((b) => (
-            <option key={b} value={b}>
-              {PRICE_BUCKET_LABELS[b]}
-            </option>
-          ))}
-        </NativeSelect>
+            Clear
+          </Button>
+        ) : (
+          <span />
+        )}
       </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="service-method">Delivery</Label>
-        <NativeSelect
-          id="service-method"
-          value={filters.method}
-          onChange={(e) => onChange({ method: e.target.value as MethodFilter })}
-        >
-          {METHOD_FILTERS.map((m) => (
-            <option key={m} value={m}>
-              {METHOD_LABELS[m]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      {anySet ? (
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() => {
-            setDraft(null);
-            onChange({ search: '', categoryId: showCategory ? null : filters.categoryId, price: 'any', method: 'any' });
-          }}
-        >
-          Clear
-        </Button>
-      ) : (
-        <span />
-      )}
     </form>
   );
 }

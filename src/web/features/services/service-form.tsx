@@ -20,7 +20,8 @@ import { NativeSelect } from '../../ui/native-select';
 import { TitleDescriptionFields } from '../../ui/title-description-fields';
 import { LocationPicker } from './location-picker';
 
-export type ServiceFormValues = OfferServiceInput;
+/** The form's values: the price box starts empty rather than at a made-up 0, so it may hold no number yet. */
+export type ServiceFormValues = Omit<OfferServiceInput, 'price'> & { price: number | undefined };
 
 const DELIVERY_LABELS = { virtual: 'Virtual', 'in-person': 'In person', both: 'Both (virtual or in person)' } as const;
 
@@ -33,11 +34,12 @@ export function ServiceForm({
 }: {
   mode: 'offer' | 'edit';
   initial: ServiceFormValues;
-  onSubmit(values: ServiceFormValues): Promise<void>;
+  /** The values as the schema parsed them: a price is there by then. */
+  onSubmit(values: OfferServiceInput): Promise<void>;
   onCancel?(): void;
 }) {
   const id = useId();
-  const form = useForm<ServiceFormValues>({
+  const form = useForm<ServiceFormValues, unknown, OfferServiceInput>({
     resolver: zodResolver(mode === 'offer' ? offerServiceSchema : editServiceSchema) as never,
     defaultValues: initial,
   });
@@ -50,13 +52,10 @@ export function ServiceForm({
   const imageUrl = useWatch({ control: form.control, name: 'image_url' });
   const [uploading, setUploading] = useState(false);
 
+  // The schema's parse clears a virtual service's location, and an empty price fails it with the spec's message.
   const submit = form.handleSubmit(
-    async () => {
-      const values = form.getValues();
-      await onSubmit({
-        ...values,
-        service_location: values.delivery_method === 'virtual' ? null : values.service_location,
-      });
+    async (values) => {
+      await onSubmit(values);
     },
     (invalid) => {
       if (invalid.service_location) toast.error(SERVICE_MESSAGES.locationToast);

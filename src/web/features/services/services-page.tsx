@@ -1,3 +1,4 @@
+import { PageContainer } from '../../ui/page';
 import { useFiltersInQuery } from './discover-services-page';
 import { ServiceFiltersBar } from './service-filters-bar';
 import { ServiceGrid } from './service-grid';
@@ -6,10 +7,10 @@ import { ServiceGrid } from './service-grid';
 export function ServicesPage() {
   const [filters, setFilters] = useFiltersInQuery();
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
-      <h1 className="text-3xl font-bold">Services</h1>
+    <PageContainer>
+      <h1 className="text-2xl font-bold md:text-3xl">Services</h1>
       <ServiceFiltersBar filters={filters} onChange={setFilters} />
       <ServiceGrid filters={filters} />
-    </div>
+    </PageContainer>
   );
 }

@@ -7,8 +7,8 @@ import { authClient } from '../../lib/auth-client';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
-import { PasswordRequirements } from '../accounts/password-requirements';
+import { PasswordInput } from '../../ui/password-input';
+import { NewPasswordField } from '../accounts/new-password-field';
 import { whileSessionRotates } from '../accounts/api';
 
 export function ChangePasswordDialog() {
@@ -25,8 +25,8 @@ export function ChangePasswordDialog() {
       authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
     );
     if (error) {
+      // Beside the field it is about (a wrong current password), once: not again in a toast.
       form.setError('currentPassword', { message: error.message || SETTINGS_MESSAGES.passwordChangeFailed });
-      toast.error(SETTINGS_MESSAGES.passwordChangeFailed);
       return;
     }
     toast.success(SETTINGS_MESSAGES.passwordChanged);
@@ -48,25 +48,22 @@ export function ChangePasswordDialog() {
       <DialogContent title="Change Password" description="Your other devices will be signed out.">
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Change password">
           <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-            <Input
-              type="password"
+            <PasswordInput
               autoComplete="current-password"
               {...fieldErrorProps('current-password', errors.currentPassword?.message)}
               {...form.register('currentPassword')}
             />
           </FormField>
-          <FormField id="new-password" label="New password" error={errors.newPassword?.message}>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...fieldErrorProps('new-password', errors.newPassword?.message)}
-              {...form.register('newPassword')}
-            />
-          </FormField>
-          <PasswordRequirements password={newPassword} show={isSubmitted} />
+          <NewPasswordField
+            id="new-password"
+            label="New password"
+            password={newPassword}
+            error={errors.newPassword?.message}
+            submitted={isSubmitted}
+            registration={form.register('newPassword')}
+          />
           <FormField id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-            <Input
-              type="password"
+            <PasswordInput
               autoComplete="new-password"
               {...fieldErrorProps('confirm-password', errors.confirmPassword?.message)}
               {...form.register('confirmPassword')}

@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { PasswordInput } from '../../ui/password-input';
 import { useClearSession } from '../accounts/api';
 import { appCodeOf } from '../../lib/app-error';
 
@@ -75,9 +76,8 @@ export function DeleteAccountDialog({ email }: { email: string }) {
             <Input id="delete-confirm-email" autoComplete="off" {...form.register('confirmEmail')} />
           </FormField>
           <FormField id="delete-confirm-password" label="Password" error={passwordError}>
-            <Input
+            <PasswordInput
               {...fieldErrorProps('delete-confirm-password', passwordError)}
-              type="password"
               autoComplete="current-password"
               maxLength={PASSWORD_MAX}
               {...clearingOnChange(form, 'password')}

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { SETTINGS_MESSAGES } from '../../../domain/account-settings';
 import { PRESENCE_LABELS, PRESENCE_STATUSES, type PresenceStatus } from '../../../domain/presence';
 import { useTheme } from '../../app/theme';
+import { localTimeZone } from '../../lib/dates';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 import { Badge } from '../../ui/badge';
@@ -13,6 +14,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Label } from '../../ui/label';
 import { NativeSelect } from '../../ui/native-select';
+import { PageContainer, PageMessage } from '../../ui/page';
 import { Switch } from '../../ui/switch';
 import { Tooltip } from '../../ui/tooltip';
 import { useSession } from '../accounts/api';
@@ -20,8 +22,6 @@ import { useMyProfile } from '../profiles/api';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { TwoFactorDialog } from './two-factor-dialog';
-
-const detectTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** /settings: account, notifications, appearance, status, security, region, and account deletion. */
 export function SettingsPage() {
@@ -31,7 +31,7 @@ export function SettingsPage() {
   const { resolved, setTheme } = useTheme();
   const [push, setPush] = useState(true);
   const [emailUpdates, setEmailUpdates] = useState(true);
-  const [timeZone, setTimeZone] = useState(detectTimeZone);
+  const [timeZone, setTimeZone] = useState(localTimeZone);
   const trpc = useTRPC();
   const ownPresence = useQuery({
     ...trpc.presence.of.queryOptions({ userIds: account ? [account.id] : [] }),
@@ -46,14 +46,14 @@ export function SettingsPage() {
 
   if (!account) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <PageMessage>
         <h1 className="text-xl font-semibold">You must be logged in to view this page</h1>
-      </div>
+      </PageMessage>
     );
   }
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+    <PageContainer width="narrow">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold">Settings</h1>
         {account.isAdmin && (
@@ -159,7 +159,7 @@ export function SettingsPage() {
               {timeZone}
             </p>
           </div>
-          <Button variant="outline" onClick={() => setTimeZone(detectTimeZone())}>
+          <Button variant="outline" onClick={() => setTimeZone(localTimeZone())}>
             <RefreshCw className="h-4 w-4" aria-hidden /> Refresh
           </Button>
         </div>
@@ -174,7 +174,7 @@ export function SettingsPage() {
           <DeleteAccountDialog email={account.email} />
         </div>
       </Section>
-    </div>
+    </PageContainer>
   );
 }
 

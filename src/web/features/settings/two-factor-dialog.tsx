@@ -18,6 +18,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { PasswordInput } from '../../ui/password-input';
 import { useRefreshSession, whileSessionRotates } from '../accounts/api';
 
 type Step = { name: 'password' } | { name: 'verify'; qr: string; secret: string; backupCodes: string[] };
@@ -106,9 +107,8 @@ export function TwoFactorDialog({ enabled }: { enabled: boolean }) {
         {step.name === 'password' ? (
           <form className="flex flex-col gap-4" noValidate onSubmit={submitPassword}>
             <FormField id="two-factor-password" label="Password" error={passwordError}>
-              <Input
+              <PasswordInput
                 {...fieldErrorProps('two-factor-password', passwordError)}
-                type="password"
                 autoComplete="current-password"
                 maxLength={PASSWORD_MAX}
                 {...passwordForm.register('password')}

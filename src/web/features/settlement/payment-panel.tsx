@@ -1,4 +1,6 @@
 import { formatPrice } from '../../../domain/money';
+import { cn } from '../../lib/cn';
+import { dateTime } from '../../lib/dates';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -7,7 +9,7 @@ import { usePaymentHistory, useSettlementMutations, type PaymentHistory } from '
 import { AdminSettlementTools } from './admin-settlement-tools';
 import { DisputeDialog } from './dispute-dialog';
 
-const when = (date: string | Date | null) => (date ? new Date(date).toLocaleString() : '');
+const when = (date: string | Date | null) => (date ? dateTime(date) : '');
 
 const TRANSFER_STATUS: Record<string, string> = {
   held: "Held until the provider's payout account is Ready",
@@ -18,9 +20,10 @@ const TRANSFER_STATUS: Record<string, string> = {
 
 /**
  * Where the money of a paid conversation is, for both parties (and admins): price, platform fee, provider payout,
- * transfer, refunds and disputes, with the client's Confirm, Dispute and Cancel when they are allowed.
+ * transfer, refunds and disputes, with the client's Confirm, Dispute and Cancel when they are allowed. In a chat it
+ * sits in the side panel (wide screens) or under the one-line deal summary (phones).
  */
-export function PaymentPanel({ conversationId, compact = false }: { conversationId: string; compact?: boolean }) {
+export function PaymentPanel({ conversationId, className }: { conversationId: string; className?: string }) {
   const history = usePaymentHistory(conversationId);
   if (history.isPending || history.isError || !history.data.paid) return null;
   const h = history.data;
@@ -83,23 +86,12 @@ export function PaymentPanel({ conversationId, compact = false }: { conversation
     </div>
   );
   const badge = <Badge variant={h.label === 'disputed' ? 'destructive' : 'outline'}>{h.labelText}</Badge>;
-  if (compact) {
-    return (
-      // Open while the viewer has something to decide (confirm, dispute, cancel, resolve), folded otherwise.
-      <details
-        className="rounded-lg border p-3"
-        data-testid="payment-panel"
-        open={h.actions.length > 0 || Boolean(h.admin?.canResolve)}
-      >
-        <summary className="flex cursor-pointer flex-wrap items-center gap-2 text-sm font-medium">
-          Payment {badge}
-        </summary>
-        <div className="mt-3">{body}</div>
-      </details>
-    );
-  }
   return (
-    <section className="flex flex-col gap-3 rounded-lg border p-4" aria-label="Payment" data-testid="payment-panel">
+    <section
+      className={cn('flex flex-col gap-3 rounded-lg border p-4', className)}
+      aria-label="Payment"
+      data-testid="payment-panel"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="font-semibold">Payment</h2>
         {badge}

@@ -1,11 +1,15 @@
 import { GraduationCap, Rocket, School, ShieldCheck, X } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { preloadableLazy } from '../../app/preloadable-lazy';
 import { useSession } from '../accounts/api';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
-import { LandingProviders } from './landing-providers';
 import { StatsGrid, TESTIMONIALS } from './marketing';
+
+// The provider cards read the listing through its shared filter schema (zod): loaded beside the page rather than
+// before it; the server renders them in place and they hydrate when their chunk arrives.
+export const LandingProviders = preloadableLazy(async () => (await import('./landing-providers')).LandingProviders);
 
 const BENEFITS = [
   { icon: Rocket, title: 'Student agency', text: 'Set your own prices and hours, and build something of your own.' },
@@ -59,7 +63,9 @@ export function LandingPage() {
               </Link>
             </div>
           </div>
-          <LandingProviders />
+          <Suspense fallback={<div aria-hidden className="hidden md:block" />}>
+            <LandingProviders />
+          </Suspense>
         </div>
       </section>
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import {
@@ -11,6 +12,28 @@ import { displayName, profilePath } from '../../../domain/user-summary';
 import { useListing } from '../../lib/listings';
 import { UserAvatar } from '../../ui/user-avatar';
 
+/**
+ * The random draw of this visit, kept in the query cache: a page rendered on the server hands it to the browser with
+ * the cache, so both pick and place the same cards (a different pick would not match the server's HTML).
+ */
+function useLayoutSeed(): number {
+  return useQuery({
+    queryKey: ['landing', 'layout-seed'],
+    queryFn: () => Math.random(),
+    initialData: () => Math.random(),
+    staleTime: Infinity,
+  }).data;
+}
+
+/** A small generator from one seed (a linear congruential one): random enough to place five cards. */
+function seededRandom(seed: number): () => number {
+  let state = Math.floor(seed * 2 ** 31);
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
 /** Card size as percentages of the hero's provider area (wide screens place them freely inside it). */
 const CARD = { width: 47, height: 19 };
 
@@ -23,12 +46,14 @@ const cardClass = 'flex items-center gap-3 rounded-xl border bg-card p-3 shadow-
 export function LandingProviders() {
   const listing = useListing('services', { search: '', price: 'any', method: 'any', limit: LANDING_SERVICES_FETCHED });
   const services = listing.data?.pages[0]?.items;
+  const seed = useLayoutSeed();
   const cards = useMemo(() => {
     if (!services) return [];
-    const picked = pickProviders(services, Math.random, LANDING_CARDS_SHOWN);
-    const spots = placeCards(picked.length, { width: 100, height: 100 }, CARD, Math.random);
+    const random = seededRandom(seed);
+    const picked = pickProviders(services, random, LANDING_CARDS_SHOWN);
+    const spots = placeCards(picked.length, { width: 100, height: 100 }, CARD, random);
     return picked.map((service, i) => ({ service, spot: spots[i]! }));
-  }, [services]);
+  }, [services, seed]);
 
   if (listing.isError || listing.isPending) return <div aria-hidden className="hidden md:block" />;
   if (cards.length === 0) {

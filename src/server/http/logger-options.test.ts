@@ -1,0 +1,80 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { prettyFactory } from 'pino-pretty';
+import { describe, expect, it } from 'vitest';
+import { loggerOptions, OneLineRequestLog, PRETTY_OPTIONS } from './logger-options';
+
+/** A server that logs JSON into an array, with the request log development uses. */
+async function serverLoggingTo(lines: Record<string, unknown>[]) {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      done();
+    },
+  });
+  const server = Fastify({ logger: { level: 'info', stream }, logController: new OneLineRequestLog() });
+  server.get('/things', async () => ({ ok: true }));
+  server.get('/broken', async () => {
+    throw new Error('boom');
+  });
+  await server.ready();
+  return server;
+}
+
+describe('loggerOptions', () => {
+  it('keeps production logs as JSON at info, with no pretty-printer to load', () => {
+    const { logger, logController } = loggerOptions('production');
+    expect(logger).toEqual({ level: 'info' });
+    expect(logController).toBeUndefined();
+  });
+
+  it('logs only warnings in tests, and nothing when the caller turns logging off', () => {
+    expect(loggerOptions('test')).toEqual({ logger: { level: 'warn' } });
+    expect(loggerOptions('production', false)).toEqual({ logger: false });
+    expect(loggerOptions('development', false)).toEqual({ logger: false });
+  });
+
+  it('pretty-prints development logs with one line per request', () => {
+    const { logger, logController } = loggerOptions('development');
+    expect(logger).toMatchObject({ transport: { target: 'pino-pretty' } });
+    expect(logController).toBeInstanceOf(OneLineRequestLog);
+  });
+});
+
+describe('the development request log', () => {
+  it('writes one line per request with method, path, status and time, never the query string', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const server = await serverLoggingTo(lines);
+    await server.inject({ method: 'GET', url: '/things?token=secret-token' });
+    await server.inject({ method: 'GET', url: '/missing' });
+    await server.close();
+
+    const messages = lines.map((line) => String(line.msg));
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(/^GET \/things 200 \d+ ms$/);
+    expect(messages[1]).toMatch(/^GET \/missing 404 \d+ ms$/);
+    expect(JSON.stringify(lines)).not.toContain('secret-token');
+  });
+
+  it('logs a failed request once, at error level, beside the error itself', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const server = await serverLoggingTo(lines);
+    await server.inject({ method: 'GET', url: '/broken' });
+    await server.close();
+
+    const requestLines = lines.filter((line) => String(line.msg).startsWith('GET /broken'));
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatchObject({ level: 50, msg: expect.stringMatching(/^GET \/broken 500 \d+ ms$/) });
+    expect(lines.some((line) => (line.err as { message?: string } | undefined)?.message === 'boom')).toBe(true);
+  });
+
+  it('comes out of pino-pretty as one readable line', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const server = await serverLoggingTo(lines);
+    await server.inject({ method: 'GET', url: '/things' });
+    await server.close();
+
+    const pretty = prettyFactory({ ...PRETTY_OPTIONS, colorize: false })(lines[0]!);
+    expect(pretty).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/things 200 \d+ ms\n$/);
+  });
+});

@@ -1,0 +1,219 @@
+// The server's renderer of the public pages (issue 16, first paint; docs/decisions/007-first-paint.md). Built by
+// scripts/build-web.mjs with Vite's SSR build into dist/ssr and called by src/server/http/render-page.ts, which hands
+// it the server's own data: nothing here goes over HTTP.
+import { dehydrate, defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
+import type { AnyTRPCRouter } from '@trpc/server';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { PassThrough } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { SERVICE_CATEGORIES } from '../domain/categories';
+import { LANDING_SERVICES_FETCHED } from '../domain/landing';
+import { serviceFiltersFromAddress } from '../domain/listing-filters';
+import type { AppRouter } from '../server/router';
+import { Providers } from './app/providers';
+import type { RouteHandle } from './app/route-handle';
+import { routes } from './app/routes';
+import { SITE_TITLE } from './app/document-title';
+import { keepServerErrors, serializeSsrState, type SsrState } from './app/ssr-state';
+import { createQueryClient } from './lib/trpc';
+import { listingKey } from './lib/listings';
+
+/** What the server lends the renderer: its data, read as a visitor (no session), never over HTTP. */
+export interface ServerData {
+  /** The tRPC router and a visitor's context: queries resolve as `/api/trpc` would answer a visitor. */
+  router: AnyTRPCRouter;
+  createContext(): Promise<object>;
+  /** A listing's first page as its GET route answers it; null when the filters are not valid. */
+  listing(kind: 'services' | 'requests', filters: Record<string, unknown>): Promise<unknown>;
+  /** The site's address, for og:url and absolute image addresses. */
+  publicUrl: string;
+}
+
+/** A rendered page: its status, the head tags and the HTML of #root with the state the browser hydrates from. */
+export interface RenderedPage {
+  status: number;
+  head: PageHead;
+  html: string;
+  state: string;
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  url: string;
+  type: 'website' | 'product';
+  image?: string;
+}
+
+const SITE_DESCRIPTION = 'A marketplace where students and young entrepreneurs offer and hire skills.';
+
+const handler = createStaticHandler(routes);
+
+/** What the page found (and what it found missing, an unknown service, so the browser shows the same). */
+const isHandedOver = (query: Query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error';
+
+/**
+ * Renders a public page (a route marked `beforeSession`); null for any other, which keeps the plain shell. The
+ * queries the page renders first are filled from the server's data before rendering, under the keys the web uses,
+ * and handed to the browser, which hydrates with them: no loading state, no second request.
+ */
+export async function render(url: URL, data: ServerData, signal: AbortSignal): Promise<RenderedPage | null> {
+  const request = new Request(url, { signal });
+  const context = await handler.query(request);
+  if (context instanceof Response) return null;
+  const leaf = context.matches.at(-1);
+  if (!leaf || !(leaf.route.handle as RouteHandle | undefined)?.beforeSession) return null;
+
+  const queryClient = createQueryClient();
+  const page = await prefetch(leaf.route.path ?? '', leaf.params, url.searchParams, queryClient, data);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  keepServerErrors(queryClient, dehydrate(queryClient, { shouldDehydrateQuery: isHandedOver }));
+  const html = await renderDocumentBody(
+    <Providers queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Providers>,
+    signal,
+  );
+  // After rendering: what the render itself put in the cache (the landing page's layout seed) is handed over too.
+  const queries = dehydrate(queryClient, { shouldDehydrateQuery: isHandedOver });
+  for (const query of queries.queries) {
+    // An error's details stay on the server; the page only shows that it failed.
+    if (query.state.error) query.state.error = { name: 'Error', message: 'Not found' } as never;
+    query.state.fetchFailureReason = null;
+  }
+  const state: SsrState = {
+    queries,
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+  };
+  const heading = firstHeading(html);
+  return {
+    status: page.status ?? 200,
+    html,
+    state: serializeSsrState(state),
+    head: {
+      title: leaf.route.path === '/' || !heading ? SITE_TITLE : `${heading} · SkillNest`,
+      description: page.description ?? SITE_DESCRIPTION,
+      url: new URL(url.pathname + url.search, data.publicUrl).href,
+      type: page.type ?? 'website',
+      image: page.image && new URL(page.image, data.publicUrl).href,
+    },
+  };
+}
+
+interface PrefetchedPage {
+  status?: number;
+  description?: string;
+  type?: PageHead['type'];
+  image?: string;
+}
+
+/** The queries each public page renders first, filled from the server's data; what the page's head says. */
+async function prefetch(
+  path: string,
+  params: Record<string, string | undefined>,
+  search: URLSearchParams,
+  queryClient: QueryClient,
+  data: ServerData,
+): Promise<PrefetchedPage> {
+  const listing = async (kind: 'services' | 'requests', filters: Record<string, unknown>) => {
+    const first = await data.listing(kind, filters);
+    if (first) queryClient.setQueryData([...listingKey(kind), filters], { pages: [first], pageParams: [null] });
+  };
+  const category = (id: string | undefined) => SERVICE_CATEGORIES.find((c) => c.id === id);
+  switch (path) {
+    case '/':
+      await listing('services', { search: '', price: 'any', method: 'any', limit: LANDING_SERVICES_FETCHED });
+      return {};
+    case '/discover-services':
+      await listing('services', serviceFiltersFromAddress(search));
+      return { description: 'Find students offering the help you need.' };
+    case '/category/:categoryId': {
+      const found = category(params.categoryId);
+      if (!found) return { status: 404 };
+      await listing('services', { ...serviceFiltersFromAddress(search), categoryId: found.id });
+      return { description: found.description };
+    }
+    case '/requests':
+    case '/requests/category/:categoryId': {
+      const filters = serviceFiltersFromAddress(search);
+      const categoryId = params.categoryId ?? filters.categoryId;
+      await listing('requests', { search: filters.search, categoryId: categoryId ?? null, price: filters.price });
+      return { description: category(categoryId ?? undefined)?.description };
+    }
+    case '/services/:id': {
+      const trpc = createTRPCOptionsProxy<AppRouter>({
+        router: data.router as AppRouter,
+        ctx: data.createContext as never,
+        queryClient,
+      });
+      try {
+        const service = await queryClient.fetchQuery({
+          ...trpc.services.get.queryOptions({ id: params.id ?? '' }),
+          retry: false,
+        });
+        return { type: 'product', description: summary(service.description), image: service.imageUrl ?? undefined };
+      } catch {
+        return { status: 404 };
+      }
+    }
+    default:
+      return {};
+  }
+}
+
+const DESCRIPTION_MAX = 160;
+
+function summary(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= DESCRIPTION_MAX ? flat : `${flat.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}
+
+/** The page's first heading as text: the browser names the tab after it too (document-title.tsx). */
+function firstHeading(html: string): string | null {
+  const inner = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
+  if (!inner) return null;
+  const text = inner
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x?[0-9a-f]+|amp|lt|gt|quot|nbsp);/gi, (_, entity: string) => decodeEntity(entity))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text || null;
+}
+
+function decodeEntity(entity: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ' };
+  if (entity[0] !== '#') return named[entity.toLowerCase()] ?? '';
+  const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+  return String.fromCodePoint(code);
+}
+
+/**
+ * The whole page, lazy parts included (the landing page's provider cards, the footer's form, the top bar's tooltips),
+ * so the HTML is complete: React waits for every boundary before anything is written, and writes no inline script.
+ */
+function renderDocumentBody(element: ReactNode, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown = null;
+    const stream = renderToPipeableStream(element, {
+      // Every part in place, never moved there by an inline script (React outlines parts beyond this size).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        if (failed) return reject(failed);
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        // A part that cannot render here (it needs a browser) would be left to the browser, which would then report
+        // it as a hydration error: the page is served plain instead (render-page.ts).
+        failed ??= error;
+      },
+    });
+    signal.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
+  });
+}

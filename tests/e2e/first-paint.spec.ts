@@ -1,0 +1,173 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { SERVICE_CATEGORIES } from '../../src/domain/categories';
+import { signInAsNewUser } from './helpers';
+
+/** Console errors and React warnings a page logs while it loads and settles. */
+function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** A service published through the API by a new provider; newest first, so it leads the listings. */
+async function publishService(browser: Browser, title: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAsNewUser(page, { firstName: 'Robin' });
+  const response = await page.request.post('/api/trpc/services.create', {
+    data: {
+      title,
+      description: 'Posters and flyers for school clubs, printed or digital.',
+      category_id: SERVICE_CATEGORIES[1]!.id,
+      price: 27,
+      pricing_type: 'fixed',
+      delivery_method: 'virtual',
+      service_location: null,
+      image_url: '',
+    },
+  });
+  expect(response.ok()).toBe(true);
+  const { id } = ((await response.json()) as { result: { data: { id: string } } }).result.data;
+  await context.close();
+  return id;
+}
+
+/**
+ * Records, from before the page's first byte, every loading state put on screen, and keeps the server-rendered
+ * first card (or heading) to compare with the one on screen after hydration.
+ */
+function watchForLoadingStates(page: Page) {
+  return page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __loadingSeen: string[] }).__loadingSeen = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          // Skeleton cards, "Loading service..." and the session's spinner: every loading state of these pages.
+          const loading = '[aria-busy="true"], [data-testid="service-skeleton"], [role="status"]';
+          for (const element of [node, ...node.querySelectorAll(loading)]) {
+            if (element.matches(loading)) seen.push(element.outerHTML.slice(0, 120));
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      (window as unknown as { __firstCard: Element | null }).__firstCard =
+        document.querySelector('[data-testid="service-card"], [data-testid="landing-provider"]') ??
+        document.querySelector('main h1');
+    });
+  });
+}
+
+test.describe('first paint', () => {
+  test('the page, its scripts and the API answer brotli-compressed, hashed assets cached for a year', async ({
+    request,
+  }) => {
+    const page = await request.get('/', { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers()['content-encoding']).toBe('br');
+    expect(page.headers()['cache-control']).toBe('no-cache');
+    const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(script).toBeTruthy();
+    const asset = await request.get(script!, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers()['content-encoding']).toBe('br');
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const api = await request.get('/api/trpc/categories.list', { headers: { 'accept-encoding': 'br' } });
+    expect(api.headers()['content-encoding']).toBe('br');
+  });
+
+  test('a visitor sees the landing page and its footer without console errors', async ({ page }) => {
+    const problems = collectConsoleProblems(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Skills by students, for everyone.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByLabel('Subscribe to our newsletter')).toBeVisible();
+    await page.goto('/discover-services');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('chat and Messages pages have no marketing footer; other pages keep it', async ({ page }) => {
+    await signInAsNewUser(page);
+    for (const path of ['/conversations', '/chat-rooms']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByLabel('Subscribe to our newsletter')).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: 'Footer' })).toHaveCount(0);
+    }
+    await page.goto('/my-profile');
+    await expect(page.getByLabel('Subscribe to our newsletter')).toBeVisible();
+  });
+
+  test('without JavaScript, the public pages show their heading, services, title and Open Graph tags', async ({
+    browser,
+  }) => {
+    const title = `Club posters ${Date.now().toString(36)}`;
+    const id = await publishService(browser, title);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Skills by students, for everyone.' })).toBeVisible();
+    await expect(page.getByTestId('landing-provider').first()).toBeVisible();
+    await expect(page).toHaveTitle('SkillNest: the student skills marketplace');
+
+    await page.goto('/discover-services');
+    await expect(page.getByRole('heading', { name: 'Discover Services', level: 1 })).toBeVisible();
+    const card = page.getByTestId('service-card').filter({ hasText: title });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('$27.00');
+    await expect(page).toHaveTitle('Discover Services · SkillNest');
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Discover Services · SkillNest');
+
+    const response = await page.goto(`/services/${id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('service-actions')).toContainText('$27.00');
+    await expect(page).toHaveTitle(`${title} · SkillNest`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${title} · SkillNest`);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Posters and flyers/);
+    await context.close();
+  });
+
+  test('an unknown service answers 404 with the not-found page; a signed-in page stays the plain shell', async ({
+    request,
+  }) => {
+    const missing = await request.get('/services/00000000-0000-4000-8000-000000000000');
+    expect(missing.status()).toBe(404);
+    expect(await missing.text()).toContain('Service not found');
+    const settings = await request.get('/settings');
+    expect(settings.status()).toBe(200);
+    expect(await settings.text()).toContain('<div id="root"></div>');
+  });
+
+  test('the rendered pages come alive in place: no loading state, same nodes, no console problem', async ({
+    page,
+    browser,
+  }) => {
+    const title = `Flyers ${Date.now().toString(36)}`;
+    const id = await publishService(browser, title);
+    const problems = collectConsoleProblems(page);
+    await watchForLoadingStates(page);
+    for (const path of ['/discover-services', `/services/${id}`, '/', '/requests', '/how-to-start']) {
+      await page.goto(path);
+      // The theme button gets its name from React once the page has hydrated.
+      await expect(page.getByRole('button', { name: 'Switch to Dark Mode' })).toHaveAttribute('aria-label');
+      await page.waitForLoadState('networkidle');
+      const sameNode = await page.evaluate(() => {
+        const first = (window as unknown as { __firstCard: Element | null }).__firstCard;
+        return first !== null && first.isConnected;
+      });
+      expect(sameNode, `${path}: the server's first card or heading is still the one on screen`).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __loadingSeen: string[] }).__loadingSeen), path).toEqual(
+        [],
+      );
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,157 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, offerService, signInAsNewUser } from './helpers';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const DESIGN_ID = '7b79913e-201d-4a6c-9e92-e50a3495d15e';
+const TUTORING_ID = 'b709c155-5173-4c1d-9295-cd388407d1af';
+
+async function openPage(browser: Browser, viewport: { width: number; height: number }, { dark = false } = {}) {
+  const context = await browser.newContext({ viewport });
+  if (dark) await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  return context.newPage();
+}
+
+/** The first card starts inside the first screen, the page unscrolled and never wider than the screen. */
+async function expectOnFirstScreen(page: Page, card: Locator) {
+  await expect(card).toBeVisible();
+  const box = await card.boundingBox();
+  const { scrollY, innerHeight, innerWidth, scrollWidth } = await page.evaluate(() => ({
+    scrollY: window.scrollY,
+    innerHeight: window.innerHeight,
+    innerWidth: window.innerWidth,
+    scrollWidth: document.documentElement.scrollWidth,
+  }));
+  expect(scrollY).toBe(0);
+  expect(box!.y).toBeLessThan(innerHeight - 40);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Posts a request through the form, as a client would. */
+async function postRequest(page: Page, title: string) {
+  await page.goto('/request-service');
+  const form = page.getByRole('form', { name: 'Submit Request' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Description').fill('Two sessions before my exam next week.');
+  await form.getByLabel('Category').selectOption({ label: 'Tutoring' });
+  await form.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page).toHaveURL(/\/requests\?highlight=/, { timeout: 6000 });
+}
+
+test.describe('results on the first screen', () => {
+  test('on a phone, discovery shows a card first; the Filters sheet applies a category and a price to the address', async ({
+    page,
+    browser,
+  }) => {
+    await signInAsNewUser(page);
+    const title = `Poster${Date.now()} design`;
+    await offerService(page, title, { price: '30', category: 'Design' });
+
+    const phone = await openPage(browser, PHONE, { dark: true });
+    await phone.goto('/discover-services');
+    await expectOnFirstScreen(phone, phone.getByTestId('service-card').first());
+
+    // The categories are one line of chips that scrolls sideways, not rows of tiles.
+    const chips = phone.getByRole('region', { name: 'Categories' }).getByRole('link');
+    await expect(chips).toHaveCount(15);
+    const tops = new Set(
+      (await chips.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().top))).values(),
+    );
+    expect(tops.size).toBe(1);
+    await expect(phone.getByRole('button', { name: /Show All/ })).toBeHidden();
+    await expect(phone.locator('html')).toHaveClass(/dark/);
+    await expectNoSeriousA11yViolations(phone, '/discover-services, dark, 390 px');
+
+    // The lists wait behind the Filters button, and apply only with Apply.
+    await expect(phone.getByLabel('Price')).toBeHidden();
+    await phone.getByRole('button', { name: 'Filters' }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Filters' });
+    await sheet.getByLabel('Category').selectOption({ label: 'Design' });
+    await sheet.getByLabel('Price').selectOption('25-50');
+    await expect(phone).toHaveURL(/\/discover-services$/);
+    await expectNoSeriousA11yViolations(phone, 'Filters sheet, dark, 390 px');
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(phone).toHaveURL(new RegExp(`categoryId=${DESIGN_ID}&price=25-50$`));
+    await expect(phone.getByRole('button', { name: /^Filters\s*2 active$/ })).toBeVisible();
+    await expect(phone.getByTestId('service-card').filter({ hasText: title })).toBeVisible();
+
+    // Reopened, it shows what is applied; a change left with Escape is dropped.
+    await phone.getByRole('button', { name: 'Filters' }).click();
+    await expect(sheet.getByLabel('Price')).toHaveValue('25-50');
+    await sheet.getByLabel('Price').selectOption('100+');
+    await phone.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(phone).toHaveURL(/price=25-50$/);
+    await expect(phone.getByRole('button', { name: 'Filters' })).toBeFocused();
+
+    // The filtered address opens the same view; Clear empties it.
+    await phone.reload();
+    await expect(phone.getByRole('button', { name: /^Filters\s*2 active$/ })).toBeVisible();
+    await expect(phone.getByTestId('service-card').filter({ hasText: title })).toBeVisible();
+    await phone.getByRole('button', { name: 'Filters' }).click();
+    await sheet.getByRole('button', { name: 'Clear' }).click();
+    await expect(phone).toHaveURL(/\/discover-services$/);
+    await expect(phone.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+
+    // A category chip leads to the category page, whose first card is on the first screen too.
+    await phone.getByRole('region', { name: 'Categories' }).getByRole('link', { name: 'Design' }).click();
+    await expect(phone).toHaveURL(new RegExp(`/category/${DESIGN_ID}$`));
+    await expectOnFirstScreen(phone, phone.getByTestId('service-card').first());
+    await phone.context().close();
+  });
+
+  test('on a phone, requests show a card first; their Filters sheet holds the unwired choices too', async ({
+    page,
+    browser,
+  }) => {
+    await signInAsNewUser(page);
+    const title = `Algebra${Date.now()} help`;
+    await postRequest(page, title);
+
+    const phone = await openPage(browser, PHONE, { dark: true });
+    await phone.goto('/requests');
+    await expectOnFirstScreen(phone, phone.getByTestId('request-card').first());
+    await expect(phone.getByRole('region', { name: 'Categories' }).getByRole('link')).toHaveCount(15);
+    await expectNoSeriousA11yViolations(phone, '/requests, dark, 390 px');
+
+    await phone.getByRole('button', { name: 'Filters' }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet.getByRole('radio', { name: 'Local only' })).toBeEnabled();
+    await expect(sheet).toContainText('Requests carry no location or availability yet');
+    await sheet.getByLabel('Category').selectOption({ label: 'Tutoring' });
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    await expect(phone).toHaveURL(new RegExp(`/requests\\?categoryId=${TUTORING_ID}$`));
+    await expect(phone.getByTestId('request-card').filter({ hasText: title })).toBeVisible();
+
+    await phone.goto(`/requests/category/${TUTORING_ID}`);
+    await expectOnFirstScreen(phone, phone.getByTestId('request-card').first());
+    // The route holds the category: the sheet offers no category list there.
+    await phone.getByRole('button', { name: 'Filters' }).click();
+    await expect(sheet.getByLabel('Price')).toBeVisible();
+    await expect(sheet.getByLabel('Category')).toHaveCount(0);
+    await phone.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await phone.context().close();
+  });
+
+  test('on a 1280x800 desktop the filters stay inline and the first card is on the first screen', async ({
+    page,
+    browser,
+  }) => {
+    await signInAsNewUser(page);
+    await offerService(page, `Essay${Date.now()} proofreading`);
+    await postRequest(page, `Physics${Date.now()} revision`);
+
+    const desktop = await openPage(browser, DESKTOP);
+    await desktop.goto('/discover-services');
+    await expectOnFirstScreen(desktop, desktop.getByTestId('service-card').first());
+    await expect(desktop.getByLabel('Price')).toBeVisible();
+    await expect(desktop.getByRole('button', { name: 'Filters' })).toBeHidden();
+
+    await desktop.goto('/requests');
+    await expectOnFirstScreen(desktop, desktop.getByTestId('request-card').first());
+    await expect(desktop.getByLabel('Price')).toBeVisible();
+    await desktop.context().close();
+  });
+});
