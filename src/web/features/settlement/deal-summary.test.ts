@@ -79,6 +79,19 @@ describe('a chat header and its one-line deal summary', () => {
     expect(dealSummary(paid, 'provider', facts('releasing')).line).toBe(
       'Paid $20.00 · released · waiting for your payout account',
     );
+    expect(dealSummary(paid, 'client', facts('releasing')).line).toBe('Paid $20.00 · accepted · payout pending');
+    // A transfer sent or waiting for a retry has not reached the provider yet (review 23 L1).
+    for (const status of ['pending', 'failed'] as const) {
+      const inFlight = { ...facts('transferred'), transfer: { status } };
+      expect(dealSummary(paid, 'provider', inFlight)).toMatchObject({
+        line: 'Paid $20.00 · payout on its way',
+        payment: 'PAID',
+      });
+      expect(dealSummary(paid, 'client', inFlight).line).toBe('Paid $20.00 · accepted · payout pending');
+    }
+    expect(dealSummary(paid, 'provider', { ...facts('transferred'), transfer: { status: 'paid' } }).line).toBe(
+      'Paid $20.00 · paid out to you',
+    );
     expect(dealSummary(paid, 'client', facts('transferred', 800)).line).toBe(
       'Paid $20.00 · released to the provider · $8.00 refunded',
     );

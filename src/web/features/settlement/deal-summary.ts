@@ -1,6 +1,6 @@
 import { formatPrice } from '../../../domain/money';
 import type { NegotiationState, Party } from '../../../domain/negotiation';
-import type { SettlementLabel } from '../../../domain/settlement';
+import type { SettlementLabel, TransferStatus } from '../../../domain/settlement';
 
 /** The payment's state in a chat header, beside the progress badge. */
 export type PaymentBadge = 'PAID' | 'HELD' | 'REFUNDED' | 'IN DISPUTE';
@@ -10,6 +10,8 @@ export interface PaymentFacts {
   label: SettlementLabel;
   amountCents: number | null;
   refundedCents: number;
+  /** The provider's transfer, once one exists: pending or failed means the payout has not landed yet. */
+  transfer?: { status: TransferStatus } | null;
 }
 
 export interface DealSummary {
@@ -32,8 +34,10 @@ const BADGES: Record<SettlementLabel, PaymentBadge | null> = {
 };
 
 /** Where the paid money is, in the viewer's words: the client confirms, the provider waits for the client. */
-function whereTheMoneyIs(label: SettlementLabel, party: Party): string | null {
+function whereTheMoneyIs(label: SettlementLabel, party: Party, transfer: PaymentFacts['transfer']): string | null {
   const client = party === 'client';
+  // Sent or being retried, not yet in the provider's account (review 23 L1): never "paid out" before it is.
+  const payoutOnItsWay = transfer?.status === 'pending' || transfer?.status === 'failed';
   switch (label) {
     case 'held':
     case 'awaiting_confirmation':
@@ -41,8 +45,9 @@ function whereTheMoneyIs(label: SettlementLabel, party: Party): string | null {
     case 'disputed':
       return 'in dispute';
     case 'releasing':
-      return client ? 'released to the provider' : 'released · waiting for your payout account';
+      return client ? 'accepted · payout pending' : 'released · waiting for your payout account';
     case 'transferred':
+      if (payoutOnItsWay) return client ? 'accepted · payout pending' : 'payout on its way';
       return client ? 'released to the provider' : 'paid out to you';
     case 'cancelled':
       return 'cancelled';
@@ -100,7 +105,7 @@ export function dealSummary(state: NegotiationState, party: Party, payment: Paym
   return {
     line: join(
       fullyRefunded ? `Refunded ${formatPrice(payment.refundedCents || amountCents)}` : `Paid ${amount}`,
-      whereTheMoneyIs(payment.label, party),
+      whereTheMoneyIs(payment.label, party, payment.transfer),
       partlyRefunded ? `${formatPrice(payment.refundedCents)} refunded` : null,
     ),
     payment: BADGES[payment.label],
