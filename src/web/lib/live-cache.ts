@@ -8,3 +8,29 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 export function rereadIfInFlight(queryClient: QueryClient, queryKey: QueryKey): void {
   if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
 }
+
+/** Whether any query under this key holds data or is being read: a read that may predate a subscription. */
+function readBefore(queryClient: QueryClient, queryKey: QueryKey): boolean {
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey })
+    .some((query) => query.state.dataUpdatedAt > 0 || query.state.fetchStatus === 'fetching');
+}
+
+/**
+ * A live subscription's `onStarted`, at its first start as at a reconnect. What the page already holds, or is
+ * reading, was read before the subscription listened, so a change in between would never arrive: the socket and the
+ * signed-in shell load after a page's first reads, and a message sent meanwhile was lost. Those reads are made once
+ * more (`catchUp`, by default invalidating the watched keys); a query nobody has read yet needs nothing.
+ */
+export function catchUpOnStart(
+  queryClient: QueryClient,
+  watched: readonly QueryKey[],
+  catchUp: () => void = () => {
+    for (const queryKey of watched) void queryClient.invalidateQueries({ queryKey });
+  },
+): () => void {
+  return () => {
+    if (watched.some((queryKey) => readBefore(queryClient, queryKey))) catchUp();
+  };
+}

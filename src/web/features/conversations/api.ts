@@ -10,6 +10,7 @@ import {
   type NegotiationState,
 } from '../../../domain/negotiation';
 import type { AppRouter } from '../../../server/router';
+import { catchUpOnStart } from '../../lib/live-cache';
 import { showFailure, withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSession } from '../accounts/api';
@@ -37,18 +38,6 @@ export function useConversations() {
 
 const byActivity = (a: ConversationSummary, b: ConversationSummary) =>
   new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime() || b.id.localeCompare(a.id);
-
-/**
- * Calls `onStarted` when a subscription starts again after a lost connection, not when it first starts: the page
- * has just loaded what it shows, and a refetch then would only repeat it.
- */
-function useRestarted(onRestarted: () => void) {
-  const started = useRef(false);
-  return () => {
-    if (started.current) onRestarted();
-    started.current = true;
-  };
-}
 
 /**
  * Unread messages over all conversations, for the menu. Its inbox subscription is the one live feed of the user's
@@ -87,13 +76,7 @@ export function useUnreadTotal(signedIn: boolean) {
         .sort(byActivity),
     );
   };
-  const onStarted = useRestarted(
-    () =>
-      void Promise.all([
-        queryClient.invalidateQueries({ queryKey: listKey }),
-        queryClient.invalidateQueries({ queryKey: unreadKey }),
-      ]),
-  );
+  const onStarted = catchUpOnStart(queryClient, [listKey, unreadKey]);
   useSubscription(
     trpc.conversations.inbox.subscriptionOptions(undefined, {
       enabled: signedIn,
@@ -202,14 +185,11 @@ export function useConversation(id: string) {
       );
     }
   };
-  // After a reconnect, anything missed is fetched again.
-  const onStarted = useRestarted(
-    () =>
-      void Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.conversations.messages.queryKey({ id }) }),
-        queryClient.invalidateQueries({ queryKey: trpc.conversations.get.queryKey({ id }) }),
-      ]),
-  );
+  // What changed before the subscription listened (or while the connection was lost) is read again.
+  const onStarted = catchUpOnStart(queryClient, [
+    trpc.conversations.messages.queryKey({ id }),
+    trpc.conversations.get.queryKey({ id }),
+  ]);
   useSubscription(
     trpc.conversations.events.subscriptionOptions(
       { id },

@@ -18,6 +18,7 @@ import {
   type RoomStanding,
 } from '../../../domain/rooms';
 import type { AppRouter } from '../../../server/router';
+import { catchUpOnStart } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSession } from '../accounts/api';
@@ -145,18 +146,6 @@ function useKeys(roomId: string): Keys {
   return { page: trpc.roomMessages.list.queryKey({ roomId }), threads: trpc.roomMessages.thread.pathKey() };
 }
 
-/**
- * Calls `onRestarted` when a subscription starts again after a lost connection, not when it first starts (the page
- * has just loaded what it shows).
- */
-function useRestarted(onRestarted: () => void) {
-  const started = useRef(false);
-  return () => {
-    if (started.current) onRestarted();
-    started.current = true;
-  };
-}
-
 /** Who is typing now: user id -> first name and when they said so. Entries older than 5 s are not shown. */
 type TypingMap = ReadonlyMap<string, { name: string; at: number }>;
 
@@ -267,8 +256,9 @@ export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (me
     }
   };
 
-  // After a reconnect, anything missed is read again: the room, its members and the newest page (older pages kept).
-  const onStarted = useRestarted(() => {
+  // What changed before the subscription listened, or while the connection was lost, is read again: the room, its
+  // members and the newest page (older pages kept).
+  const onStarted = catchUpOnStart(queryClient, [roomKey, membersKey, keys.page], () => {
     void queryClient.invalidateQueries({ queryKey: roomKey });
     void queryClient.invalidateQueries({ queryKey: membersKey });
     void queryClient.invalidateQueries({ queryKey: keys.threads });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import {
   canInvite,
@@ -13,6 +13,7 @@ import {
 } from '../../../domain/rooms';
 import type { AppRouter } from '../../../server/router';
 import { appCodeOf } from '../../lib/app-error';
+import { catchUpOnStart } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { toastFailure } from '../../lib/network-error';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -113,24 +114,16 @@ export function useRoomsListing() {
 
 /**
  * The rooms list's live changes (rooms.listEvents): public rooms created, renamed, made public or private, deleted,
- * and the viewer's private rooms as they are added to them or leave. Member counts are those each card came with.
+ * When it starts, and after a reconnect, the list is read again if it was read before (changes may have been missed).
  * After a reconnect the list is read again (changes may have been missed meanwhile).
  */
 function useRoomListEvents(apply: (event: RoomListEvent) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const onStarted = useRestarted(() => void queryClient.invalidateQueries({ queryKey: trpc.rooms.list.queryKey() }));
+  const onStarted = catchUpOnStart(queryClient, [trpc.rooms.list.queryKey()]);
   useSubscription(trpc.rooms.listEvents.subscriptionOptions({}, { onData: ({ data }) => apply(data), onStarted }));
 }
 
-/** Calls `onRestarted` when a subscription starts again (a reconnect), not when it first starts. */
-function useRestarted(onRestarted: () => void) {
-  const started = useRef(false);
-  return () => {
-    if (started.current) onRestarted();
-    started.current = true;
-  };
-}
 
 /** The members panel's list; the room's live subscription (api-messages.ts) keeps it current. */
 export function useRoomMembers(id: string, enabled = true) {
