@@ -124,7 +124,6 @@ function useRoomListEvents(apply: (event: RoomListEvent) => void) {
   useSubscription(trpc.rooms.listEvents.subscriptionOptions({}, { onData: ({ data }) => apply(data), onStarted }));
 }
 
-
 /** The members panel's list; the room's live subscription (api-messages.ts) keeps it current. */
 export function useRoomMembers(id: string, enabled = true) {
   const trpc = useTRPC();
