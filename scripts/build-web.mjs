@@ -2,7 +2,8 @@
 //   node scripts/build-web.mjs [--web-dir dist/web] [--ssr-dir dist/ssr] [--skip-ssr]
 // It builds the server's renderer of the public pages (src/web/entry-server.tsx, Vite's SSR build) into dist/ssr,
 // beside dist/web, where the server looks for it (src/server/app.ts); --skip-ssr leaves it out (a test's miniature).
-// It checks the size of what `/` loads first (scripts/initial-js.mjs) and fails over the limit. Then every text file
+// It checks the size of what `/` loads first (scripts/initial-js.mjs) and fails over the limit, writes the stylesheet
+// and the theme script into index.html (scripts/inline-first-paint.mjs). Then every text file
 // gets a brotli (.br) and a gzip (.gz) twin at the highest levels, which the server's static plugin
 // sends as they are (preCompressed): compressing once here costs seconds, on every request it would cost CPU.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { inlineFirstPaint } from './inline-first-paint.mjs';
 import { INITIAL_JS_GOAL_BYTES, INITIAL_JS_LIMIT_BYTES, kilobytes, measureInitialJs } from './initial-js.mjs';
 
 const { values } = parseArgs({
@@ -42,6 +44,10 @@ if (initial.total > INITIAL_JS_LIMIT_BYTES) {
   );
   process.exit(1);
 }
+
+// The stylesheet and the theme script inside index.html, before its compressed twins are written.
+const indexHtml = path.join(webDir, 'index.html');
+writeFileSync(indexHtml, inlineFirstPaint(readFileSync(indexHtml, 'utf8'), webDir));
 
 let written = 0;
 for (const file of [...filesUnder(webDir)]) {

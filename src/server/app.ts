@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
@@ -23,6 +23,7 @@ import { createListings } from './features/listings/listings';
 import { registerUploadRoutes } from './http/upload-routes';
 import { registerWebApp } from './http/web-app';
 import { createPageRenderer } from './http/render-page';
+import { inlineScriptSources } from './http/inline-scripts';
 import { requestListingSchema, serviceListingSchema } from '../domain/listing-schemas';
 import { createLocalBlobStore } from './files/blob-store';
 import { withdrawPresence } from './features/presence/withdraw-presence';
@@ -115,6 +116,8 @@ export async function createApp({
   };
   server.addHook('onClose', async () => listings.close());
 
+  const template = webRoot ? path.join(webRoot, 'index.html') : null;
+  const hasWebApp = template !== null && existsSync(template);
   await server.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -122,7 +125,12 @@ export async function createApp({
         // Avatars and service images may be external URLs entered by users (https only).
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         // Stripe.js and its card frames, used only when real Stripe keys are configured.
-        'script-src': ["'self'", 'https://js.stripe.com'],
+        // The theme script inlined into index.html, by its hash.
+        'script-src': [
+          "'self'",
+          'https://js.stripe.com',
+          ...(hasWebApp ? inlineScriptSources(readFileSync(template, 'utf8')) : []),
+        ],
         'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
         'connect-src': ["'self'", 'https://api.stripe.com'],
         'upgrade-insecure-requests': config.secureCookies ? [] : null,
@@ -206,11 +214,11 @@ export async function createApp({
     onError: onTrpcError,
   });
 
-  if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
+  if (webRoot && hasWebApp) {
     // Pages are rendered as a visitor sees them: no cookie reaches their queries, so nothing private is in the HTML.
     const renderPage = await createPageRenderer({
       entry: ssrEntry ?? path.join(webRoot, '..', 'ssr', 'entry-server.js'),
-      template: path.join(webRoot, 'index.html'),
+      template,
       log: server.log,
       data: {
         router: appRouter,

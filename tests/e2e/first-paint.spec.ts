@@ -91,6 +91,32 @@ test.describe('first paint', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the first paint needs only the HTML: its styles and the saved dark theme apply before any other file', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    // Nothing but the page itself arrives: no stylesheet, script, image or API answer.
+    const others: string[] = [];
+    await page.route(
+      (url) => url.pathname !== '/',
+      (route) => {
+        others.push(route.request().url());
+        return route.abort();
+      },
+    );
+    const problems = collectConsoleProblems(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Skills by students, for everyone.' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    // The inlined stylesheet's dark background, not the browser's white.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toMatch(/^rgba?\(255, 255, 255/);
+    expect(background).not.toBe('rgba(0, 0, 0, 0)');
+    // The policy allowed the inline theme script (a refusal is logged as an error); aborted files are not problems.
+    expect(problems.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+    expect(others.length).toBeGreaterThan(0);
+  });
+
   test('chat and Messages pages have no marketing footer; other pages keep it', async ({ page }) => {
     await signInAsNewUser(page);
     for (const path of ['/conversations', '/chat-rooms']) {
