@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { z } from 'zod';
 import { NEWSLETTER_MESSAGES, NEWSLETTER_PATH, newsletterEmailSchema } from '../../domain/newsletter';
 import { clearingOnChange, useSchemaForm } from '../lib/schema-form';

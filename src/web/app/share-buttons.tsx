@@ -1,5 +1,5 @@
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { SHARE_MESSAGES, SHARE_TEXT, shareLink, type ShareTarget } from '../../domain/share';
 import { Button } from '../ui/button';
 

@@ -4,7 +4,7 @@ import { withFeedback, type MutationFeedback } from './mutation-feedback';
 
 // The toasts a user would see, recorded instead of drawn (there is no page in a unit test).
 const shown = vi.hoisted(() => [] as { kind: string; text: string; description?: string }[]);
-vi.mock('sonner', () => ({
+vi.mock('./toast', () => ({
   toast: {
     error: (text: string, options?: { description?: string }) =>
       shown.push({ kind: 'error', text, description: options?.description }),

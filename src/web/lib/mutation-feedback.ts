@@ -1,5 +1,5 @@
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { appCodeOf } from './app-error';
 import { serverReason } from './network-error';
 

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { UploadError } from './upload';
 
 /** A call that never reached the server (offline, refused), as opposed to one the server answered with an error. */

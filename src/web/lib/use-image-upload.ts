@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { checkUpload, type UploadKindName } from '../../domain/files';
 import { toastFailure } from './network-error';
 import { uploadFile } from './upload';

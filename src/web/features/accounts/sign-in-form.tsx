@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { AUTH_MESSAGES, signInSchema, type SignIn } from '../../../domain/auth';
 import { useTheme } from '../../app/theme';
 import { authClient } from '../../lib/auth-client';

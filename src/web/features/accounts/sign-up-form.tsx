@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { AUTH_MESSAGES, signUpErrorMessage, signUpSchema } from '../../../domain/auth';
 import { useTheme } from '../../app/theme';
 import { authClient } from '../../lib/auth-client';

@@ -1,7 +1,7 @@
 import { Flag, RefreshCw } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { UNCATEGORIZED } from '../../../domain/categories';
 import { formatPrice } from '../../../domain/money';
 import { createPollSchema, POLL_LIMITS, POLL_MESSAGES } from '../../../domain/polls';

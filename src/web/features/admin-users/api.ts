@@ -5,7 +5,7 @@ import { rereadIfInFlight } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { toastFailure } from '../../lib/network-error';
 import { useTRPC } from '../../lib/trpc';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { exportNotice } from './export-notice';
 import { applyUserEvent, findUser, type AdminUsersData, type AdminUsersEvent } from './admin-users-cache';
 

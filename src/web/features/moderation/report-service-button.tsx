@@ -1,7 +1,7 @@
 import { Flag } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { REPORT_LIMITS, REPORT_MESSAGES, REPORT_REASONS, reportServiceSchema } from '../../../domain/polls';
 import { signInPathFor } from '../../../domain/redirect';
 import { Button } from '../../ui/button';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { PAYMENT_MESSAGES, testCardSchema, type TestCardInput } from '../../../domain/payments';
 import { groupedCardNumber, TEST_CARDS } from '../../../domain/test-cards';

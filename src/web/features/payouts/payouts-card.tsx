@@ -1,6 +1,6 @@
 import { Wallet } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { PAYOUT_BADGE_TEXT, PAYOUT_MESSAGES, PAYOUT_POLL_PROFILE_MS, payoutBadge } from '../../../domain/payouts';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

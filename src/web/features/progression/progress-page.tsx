@@ -1,7 +1,7 @@
 import { CircleCheck, Flame, Trophy, Award } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { BADGE_COUNT } from '../../../domain/progression/badges';
 import { BADGE_DIALOG_TEXTS, PROGRESS_TEXTS } from '../../../domain/progression/texts';
 import { MESSAGE_XP_HELP } from '../../../domain/progression/xp';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { REVIEW_MESSAGES } from '../../../domain/reviews';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { serverReason, toastFailure } from '../../lib/network-error';

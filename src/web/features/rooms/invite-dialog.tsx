@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MEMBER_MESSAGES, ROOM_LIMITS } from '../../../domain/rooms';
 import { displayName } from '../../../domain/user-summary';
 import { Button } from '../../ui/button';

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MEDIA_MESSAGES, ROOM_LIMITS, ROOM_MEDIA_MIME_TYPES, type MediaType } from '../../../domain/rooms';
 import { Button } from '../../ui/button';
 

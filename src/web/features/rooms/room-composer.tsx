@@ -1,6 +1,6 @@
 import { Paperclip, SendHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MEDIA_MESSAGES, replyPreview, ROOM_LIMITS, ROOM_MESSAGE_MESSAGES, ROOM_MESSAGES } from '../../../domain/rooms';
 import { displayName } from '../../../domain/user-summary';
 import { whenSucceeded } from '../../lib/mutation-feedback';

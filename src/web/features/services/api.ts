@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { MethodFilter, PriceBucket } from '../../../domain/listing-filters';
 import { CONVERSATION_MESSAGES } from '../../../domain/negotiation';
 import { SERVICE_MESSAGES } from '../../../domain/services';

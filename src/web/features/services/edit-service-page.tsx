@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { fromCents } from '../../../domain/money';
 import { SERVICE_MESSAGES } from '../../../domain/services';
 import { whenSucceeded } from '../../lib/mutation-feedback';

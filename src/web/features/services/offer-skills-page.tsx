@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { SERVICE_MESSAGES } from '../../../domain/services';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Card, CardContent, CardHeader } from '../../ui/card';

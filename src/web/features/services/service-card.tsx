@@ -1,7 +1,7 @@
 import { MapPin, Monitor } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { signInPathFor } from '../../../domain/redirect';
 import { formatPrice } from '../../../domain/money';
 import { descriptionPreview, SERVICE_MESSAGES } from '../../../domain/services';

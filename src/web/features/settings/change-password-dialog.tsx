@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { changePasswordSchema, SETTINGS_MESSAGES, type ChangePassword } from '../../../domain/account-settings';
 import { authClient } from '../../lib/auth-client';
 import { Button } from '../../ui/button';

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { SETTINGS_MESSAGES } from '../../../domain/account-settings';
 import {
