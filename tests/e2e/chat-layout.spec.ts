@@ -154,5 +154,13 @@ test.describe('the chat layout', () => {
     await client.getByLabel('Message', { exact: true }).fill('My reply from the phone');
     await client.getByLabel('Message', { exact: true }).press('Enter');
     await expectAtNewest(client, 'My reply from the phone');
+
+    // Something above the chat grows without a resize (a banner): the chat shrinks, the composer stays on screen.
+    await client.evaluate(() => {
+      const banner = document.createElement('div');
+      banner.style.height = '120px';
+      document.body.prepend(banner);
+    });
+    await expect(client.getByLabel('Message', { exact: true })).toBeInViewport({ ratio: 1 });
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { SERVICE_CATEGORIES } from '../../src/domain/categories';
 import { expectNoSeriousA11yViolations, offerService, signInAsNewUser } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -98,6 +99,14 @@ test.describe('results on the first screen', () => {
     await phone.getByRole('region', { name: 'Categories' }).getByRole('link', { name: 'Design' }).click();
     await expect(phone).toHaveURL(new RegExp(`/category/${DESIGN_ID}$`));
     await expectOnFirstScreen(phone, phone.getByTestId('service-card').first());
+
+    // Filtered by the last category (a shared link, Back), its chip is scrolled into the strip's view, not the page.
+    const last = SERVICE_CATEGORIES.at(-1)!;
+    await phone.goto(`/discover-services?categoryId=${last.id}`);
+    const chip = phone.getByRole('region', { name: 'Categories' }).getByRole('link', { name: last.name });
+    await expect(chip).toHaveAttribute('aria-current', 'true');
+    await expect(chip).toBeInViewport({ ratio: 1 });
+    expect(await phone.evaluate(() => window.scrollY)).toBe(0);
     await phone.context().close();
   });
 

@@ -155,11 +155,12 @@ const DEMO_REVIEWS: [string, number, string][] = [
  * Finished jobs between demo users, so cards and profiles open with ratings: each a completed, paid conversation with
  * its messages and the client's review, as the real flow would leave them.
  */
-async function seedCompletedWork(db: Db, userIds: string[], payoutAccounts: Map<string, string>) {
-  const offered = await db
-    .select({ id: services.id, userId: services.userId, title: services.title, priceCents: services.priceCents })
-    .from(services)
-    .where(inArray(services.userId, userIds));
+async function seedCompletedWork(
+  db: Db,
+  userIds: string[],
+  payoutAccounts: Map<string, string>,
+  offered: { id: string; userId: string; title: string; priceCents: number }[],
+) {
   const reviewsOf = new Map<string, number>();
   for (const [i, [title, rating, comment]] of DEMO_REVIEWS.entries()) {
     const service = offered.find((s) => s.title === title);
@@ -329,17 +330,27 @@ async function seed() {
       await database.db.update(profiles).set({ bio: user.bio, school: user.school }).where(eq(profiles.id, id));
       ids.push(id);
     }
-    // Listings are added once: a second seed finds the demo users' services and leaves them be.
-    const [existing] = await database.db
-      .select({ id: services.id })
-      .from(services)
-      .where(inArray(services.userId, ids))
-      .limit(1);
-    if (!existing) {
-      await database.db.insert(services).values(demoServices(providerOf(ids)));
-      await database.db.insert(serviceRequests).values(demoRequests(ids));
-      await seedCompletedWork(database.db, ids, await seedPayoutAccounts(database.db, ids, config));
+    // Listings are added per demo user who has none: a second seed leaves what a user has be, and a demo provider
+    // added since (or one whose bio changed) gets the services their bio describes, with their finished jobs.
+    const stocked = new Set(
+      (
+        await database.db
+          .selectDistinct({ userId: services.userId })
+          .from(services)
+          .where(inArray(services.userId, ids))
+      ).map((row) => row.userId),
+    );
+    const missing = demoServices(providerOf(ids)).filter((row) => !stocked.has(row.userId));
+    if (missing.length > 0) {
+      const offered = await database.db.insert(services).values(missing).returning({
+        id: services.id,
+        userId: services.userId,
+        title: services.title,
+        priceCents: services.priceCents,
+      });
+      await seedCompletedWork(database.db, ids, await seedPayoutAccounts(database.db, ids, config), offered);
     }
+    if (stocked.size === 0) await database.db.insert(serviceRequests).values(demoRequests(ids));
     const counts = await Promise.all([database.db.$count(services), database.db.$count(serviceRequests)]);
     console.log(`Marketplace now has ${counts[0]} services and ${counts[1]} requests.`);
     // The same uploads folder the server serves (app.ts), so the demo room's picture shows.

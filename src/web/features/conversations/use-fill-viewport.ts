@@ -13,7 +13,14 @@ export function useFillViewport<T extends HTMLElement>() {
     const measure = () => setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
     measure();
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    // Something above may change height without a resize (a banner once the session is known, a wrapping line): the
+    // page grows with it, and the element is measured again (the same top sets nothing, so this cannot loop).
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer.disconnect();
+    };
   }, [element]);
   const style: CSSProperties | undefined = top === null ? undefined : { height: `calc(100dvh - ${top}px)` };
   return { ref: setElement, style };

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { cn } from '../../lib/cn';
@@ -16,9 +17,22 @@ export function CategoryStrip({
   activeId?: string | null;
   className?: string;
 }) {
+  const list = useRef<HTMLUListElement>(null);
+  // The chosen category's chip in view (a category page opened from a link, Back): the strip scrolls, never the page.
+  useEffect(() => {
+    const strip = list.current;
+    const chip = strip?.querySelector<HTMLElement>('[aria-current]')?.parentElement;
+    if (!strip || !chip) return;
+    const start = chip.offsetLeft - strip.offsetLeft;
+    const end = start + chip.offsetWidth;
+    if (start < strip.scrollLeft || end > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollLeft = start - (strip.clientWidth - chip.offsetWidth) / 2;
+    }
+  }, [activeId]);
   return (
     // Edge to edge, so the chip cut at the screen's edge says there is more to scroll to.
     <ul
+      ref={list}
       className={cn('-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:none]', className)}
     >
       {SERVICE_CATEGORIES.map((c) => (
