@@ -11,9 +11,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   // The server's renderer (scripts/build-web.mjs builds src/web/entry-server.tsx into dist/ssr): Leaflet cannot load
   // without a window, and the server draws no map (src/web/app/leaflet-on-server.ts).
+  // In the browser, zod without its eval probe, which the Content-Security-Policy refuses (src/web/lib/zod-without-eval.ts).
   resolve: isSsrBuild
     ? { alias: [{ find: /^leaflet$/, replacement: path.resolve('src/web/app/leaflet-on-server.ts') }] }
-    : undefined,
+    : { alias: [{ find: /^zod$/, replacement: path.resolve('src/web/lib/zod-without-eval.ts') }] },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
