@@ -27,12 +27,16 @@ export async function startLighthouse(chromePath: string): Promise<LighthouseBro
   const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox'], logLevel: 'silent' });
   return {
     async run(url) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...LIGHTHOUSE_CATEGORIES],
-      });
+      const audit = () =>
+        lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...LIGHTHOUSE_CATEGORIES],
+        });
+      let result = await audit();
+      // Lighthouse itself asks for another run when its trace recording fails (NO_NAVSTART and friends): once.
+      if (result?.lhr.runtimeError) result = await audit();
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);

@@ -71,7 +71,7 @@ test.describe('first paint', () => {
     const page = await request.get('/', { headers: { 'accept-encoding': 'br' } });
     expect(page.headers()['content-encoding']).toBe('br');
     expect(page.headers()['cache-control']).toBe('no-cache');
-    const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(await page.text())?.[1];
+    const script = /(?:src=|import\()"(\/assets\/index-[^"]+\.js)"/.exec(await page.text())?.[1];
     expect(script).toBeTruthy();
     const asset = await request.get(script!, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers()['content-encoding']).toBe('br');
