@@ -83,3 +83,28 @@ test.describe('failure toasts on a network failure', () => {
     await expect(page.getByRole('article', { name: 'Weather station' })).toBeVisible();
   });
 });
+
+test('a toaster whose download fails keeps the page alive, and the toast asked for meanwhile shows once it loads', async ({
+  page,
+}) => {
+  // The chunk holding sonner is dropped once, as a school network would; it loads on the next try.
+  let dropped = 0;
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (dropped === 0 && body.includes('data-sonner-toaster')) {
+      dropped += 1;
+      return route.abort();
+    }
+    return route.fulfill({ response, body });
+  });
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await expect.poll(() => dropped).toBe(1);
+  await expect(page.getByRole('heading', { name: 'Skills by students, for everyone.' })).toBeVisible();
+
+  await page.getByLabel('Subscribe to our newsletter').fill(`toaster${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Successfully subscribed to our newsletter!')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Skills by students, for everyone.' })).toBeVisible();
+});

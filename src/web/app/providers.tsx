@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_WIDTH_PX } from '../../domain/shell';
 import { PresenceDot } from '../features/presence/presence-dot';
 import { loadSonner, toasterReady } from '../lib/toast';
@@ -12,10 +12,10 @@ import { ThemeProvider, useTheme } from './theme';
 /** Avatars' presence dots come from the presence feature (ui/ imports no feature). */
 const presenceDot: PresenceIndicator = (dot) => <PresenceDot {...dot} />;
 
-const Toaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
+type ToasterComponent = Awaited<ReturnType<typeof loadSonner>>['Toaster'];
 
 /** Queued toasts (lib/toast.ts) are shown once this listens: its effect runs after the Toaster's own. */
-function ListeningToaster({ theme }: { theme: 'light' | 'dark' }) {
+function ListeningToaster({ Toaster, theme }: { Toaster: ToasterComponent; theme: 'light' | 'dark' }) {
   useEffect(toasterReady, []);
   return (
     <Toaster
@@ -29,16 +29,32 @@ function ListeningToaster({ theme }: { theme: 'light' | 'dark' }) {
   );
 }
 
-/** The toaster, loaded after the page is up (the server's HTML has none, so hydration matches). */
+/**
+ * The toaster, loaded after the page is up (the server's HTML has none, so hydration matches). Not React.lazy: a
+ * failed download would throw while rendering and take the whole app down with it; here it is tried again later.
+ */
 function Toasts() {
   const { resolved } = useTheme();
   const hydrated = useHydrated();
-  if (!hydrated) return null;
-  return (
-    <Suspense fallback={null}>
-      <ListeningToaster theme={resolved} />
-    </Suspense>
-  );
+  const [Toaster, setToaster] = useState<ToasterComponent | null>(null);
+  useEffect(() => {
+    if (!hydrated) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const attempt = (n: number) =>
+      loadSonner().then(
+        (module) => !stopped && setToaster(() => module.Toaster),
+        () => {
+          if (!stopped) timer = setTimeout(() => attempt(n + 1), Math.min(30_000, 2_000 * 2 ** n));
+        },
+      );
+    void attempt(0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [hydrated]);
+  return Toaster ? <ListeningToaster Toaster={Toaster} theme={resolved} /> : null;
 }
 
 export function Providers({

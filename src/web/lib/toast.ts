@@ -7,9 +7,15 @@ let sonner: Promise<Sonner> | null = null;
 let listening: () => void = () => {};
 const toasterListening = new Promise<void>((resolve) => (listening = resolve));
 
-/** sonner, loaded once: with the first toast or the toaster, after the page is up (9 KB the first paint skips). */
+/**
+ * sonner, loaded with the toaster once the page is up (9 KB the first paint skips). A failed download (a school
+ * network dropping it, a deploy replacing the chunk) is forgotten, so the next call tries again.
+ */
 export function loadSonner(): Promise<Sonner> {
-  sonner ??= import('sonner');
+  sonner ??= import('sonner').catch((error: unknown) => {
+    sonner = null;
+    throw error;
+  });
   return sonner;
 }
 
@@ -20,10 +26,18 @@ export function toasterReady(): void {
 
 type Message = Parameters<Sonner['toast']['success']>[0];
 
+/** Waits for the toaster; should sonner fail to load meanwhile, tries again a few times, further apart. */
+function whenShown(show: (module: Sonner) => void, attempt = 0): void {
+  Promise.all([loadSonner(), toasterListening]).then(
+    ([module]) => show(module),
+    () => {
+      if (attempt < 4) setTimeout(() => whenShown(show, attempt + 1), 2_000 * 2 ** attempt);
+    },
+  );
+}
+
 function later(kind: 'success' | 'error' | 'info' | 'warning') {
-  return (message: Message, options?: ExternalToast): void => {
-    void Promise.all([loadSonner(), toasterListening]).then(([{ toast }]) => toast[kind](message, options));
-  };
+  return (message: Message, options?: ExternalToast): void => whenShown(({ toast }) => toast[kind](message, options));
 }
 
 /**
