@@ -43,7 +43,11 @@ export function inlineFirstPaint(html, webDir) {
  */
 function startAfterFirstPaint(src, chunks) {
   return (
-    `(function(){var started=false;function start(){if(started)return;started=true;` +
+    // A button pressed before the app runs is held (the app takes the list over in main.tsx and presses them again).
+    `(function(){var held=[];function hold(e){var b=e.target instanceof Element?e.target.closest('button'):null;` +
+    `if(!b)return;e.preventDefault();e.stopPropagation();held.push(b);}document.addEventListener('click',hold,true);` +
+    `window.__skillnestEarlyPresses={release:function(){document.removeEventListener('click',hold,true);return held;}};` +
+    `var started=false;function start(){if(started)return;started=true;` +
     `${JSON.stringify(chunks)}.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';` +
     `l.crossOrigin='';l.href=href;document.head.appendChild(l);});import(${JSON.stringify(src)});}` +
     `function parsed(){requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,100);}` +

@@ -40,6 +40,8 @@ function holdEarlyPresses(): () => void {
     held.push(button);
   };
   document.addEventListener('click', hold, true);
+  // From the first paint the loader in index.html held them (scripts/inline-first-paint.mjs); this takes over.
+  held.unshift(...takeLoaderPresses());
   return () => {
     document.removeEventListener('click', hold, true);
     for (const button of held) if (button.isConnected) button.click();
@@ -68,8 +70,16 @@ function start(ssr: SsrState | null) {
   releaseEarlyPresses?.();
 }
 
+/** The presses index.html's loader held before this ran; it stops holding. */
+function takeLoaderPresses(): HTMLElement[] {
+  const loader = (window as { __skillnestEarlyPresses?: { release(): HTMLElement[] } }).__skillnestEarlyPresses;
+  return loader?.release() ?? [];
+}
+
 const ssr = readSsrState();
 const releaseEarlyPresses = ssr ? holdEarlyPresses() : null;
+// A page the browser renders itself had no button to press before now.
+if (!ssr) takeLoaderPresses();
 // Should a chunk fail to load, the router tries again itself and shows its error page (a part, its fallback).
 void Promise.all([
   resolveInitialLazyRoutes(routes, window.location),

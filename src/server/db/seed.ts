@@ -331,7 +331,8 @@ async function seed() {
       ids.push(id);
     }
     // Listings are added per demo user who has none: a second seed leaves what a user has be, and a demo provider
-    // added since (or one whose bio changed) gets the services their bio describes, with their finished jobs.
+    // added since gets the services their bio describes, with their finished jobs. (A database seeded before the
+    // bios changed keeps its old listings: reset DATA_DIR for the current demo.)
     const stocked = new Set(
       (
         await database.db

@@ -10,7 +10,7 @@ import {
   type NegotiationState,
 } from '../../../domain/negotiation';
 import type { AppRouter } from '../../../server/router';
-import { catchUpOnStart } from '../../lib/live-cache';
+import { catchUpOnStart, rereadIfInFlight } from '../../lib/live-cache';
 import { showFailure, withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSession } from '../accounts/api';
@@ -51,6 +51,9 @@ export function useUnreadTotal(signedIn: boolean) {
   const listKey = trpc.conversations.list.queryKey();
   const unreadKey = trpc.conversations.unread.queryKey();
   const apply = (event: InboxEvent) => {
+    // A read still on its way (the catch-up at the start) may predate this change: it is read again, not trusted.
+    rereadIfInFlight(queryClient, listKey);
+    rereadIfInFlight(queryClient, unreadKey);
     const delta = event.type === 'changed' ? event.unreadDelta : -event.count;
     queryClient.setQueryData(unreadKey, (old) => (old === undefined ? old : Math.max(0, old + delta)));
     const list = queryClient.getQueryData(listKey);
@@ -164,8 +167,14 @@ export function useConversation(id: string) {
   const messages = useQuery({ ...trpc.conversations.messages.queryOptions({ id }), retry: false });
   const markRead = useMutation(trpc.conversations.markRead.mutationOptions());
   const readBurst = useMarkReadBurst(id, markRead.mutate);
-  const mayListen = details.isSuccess;
+  // Still listening while a catch-up read fails: the chat on screen stays, with what it holds.
+  const mayListen = details.data !== undefined && !isAccessRefusal(details.error);
+  const messagesKey = trpc.conversations.messages.queryKey({ id });
+  const detailsKey = trpc.conversations.get.queryKey({ id });
   const apply = (data: ConversationLiveEvent) => {
+    // A read still on its way may have left the database before this change, and would undo it when it lands.
+    rereadIfInFlight(queryClient, messagesKey);
+    rereadIfInFlight(queryClient, detailsKey);
     if (data.type === 'message') {
       appendMessage(queryClient, trpc.conversations.messages.queryKey({ id }), data.message);
       if (data.message.senderId !== account?.id) readBurst();

@@ -50,8 +50,10 @@ export function ChatPage() {
       </p>
     );
   }
-  if (details.isError) {
-    const noAccess = isAccessRefusal(details.error);
+  // A failed read again (the live channel's catch-up on a flaky network) keeps the chat on screen; a refusal does not.
+  const conversation = details.data;
+  const noAccess = isAccessRefusal(details.error);
+  if (!conversation || noAccess) {
     return (
       <PageMessage>
         <h1 className="text-xl font-semibold">
@@ -64,7 +66,7 @@ export function ChatPage() {
     );
   }
   // Keyed: another conversation opens fresh, at its own newest message.
-  return <ChatView key={details.data.id} conversation={details.data} messages={messages} ownId={account?.id ?? ''} />;
+  return <ChatView key={conversation.id} conversation={conversation} messages={messages} ownId={account?.id ?? ''} />;
 }
 
 function ChatView({

@@ -18,6 +18,7 @@ import {
   type RoomStanding,
 } from '../../../domain/rooms';
 import type { AppRouter } from '../../../server/router';
+import { appCodeOf } from '../../lib/app-error';
 import { catchUpOnStart } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -162,9 +163,12 @@ function useTypingNames(typing: TypingMap): string[] {
 
 /**
  * The room's page: rooms.get, its newest messages, and ONE live subscription applying every event of the room to the
- * cache (messages, edits, deletions, reactions, receipts, typing, members, the room itself). Nothing it carries is
- * read again, except after a reconnect (events may have been missed).
+ * cache (messages, edits, deletions, reactions, receipts, typing, members, the room itself). What it carries is read
+ * again only when it starts or reconnects (events may have been missed before it listened).
  */
+/** The refusals that end a room's page: it does not exist, or is not open to the viewer. */
+export const ROOM_PAGE_REFUSALS: ReadonlySet<string> = new Set(['ROOM_NOT_FOUND', 'ROOM_NO_ACCESS', 'ROOM_BANNED']);
+
 export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (messageId: string) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -175,7 +179,8 @@ export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (me
   const roomKey = trpc.rooms.get.queryKey({ id: roomId });
   const membersKey = trpc.rooms.members.queryKey({ id: roomId });
   const room = useQuery({ ...trpc.rooms.get.queryOptions({ id: roomId }), enabled, retry: false });
-  const mayRead = room.isSuccess;
+  // Still reading while a catch-up read of the room fails (a flaky network); a refusal ends it.
+  const mayRead = room.data !== undefined && !(room.isError && ROOM_PAGE_REFUSALS.has(appCodeOf(room.error) ?? ''));
   const page = useQuery({
     ...trpc.roomMessages.list.queryOptions({ roomId }),
     enabled: mayRead,
@@ -256,16 +261,27 @@ export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (me
     }
   };
 
-  // What changed before the subscription listened, or while the connection was lost, is read again: the room, its
-  // members and the newest page (older pages kept).
-  const onStarted = catchUpOnStart(queryClient, [roomKey, membersKey, keys.page], () => {
+  // What changed before the subscription listened, or while the connection was lost, is read again: the room and its
+  // members; at the first start the newest page replaces what the cache held from an earlier visit (a message deleted
+  // meanwhile must not come back), after a reconnect it is merged with the older pages this listener kept current.
+  // A box the callbacks share, not a ref: they are built during render (react-hooks/refs).
+  const [listened] = useState(() => new Set<'before'>());
+  const catchUp = catchUpOnStart(queryClient, [roomKey, membersKey, keys.page], () => {
     void queryClient.invalidateQueries({ queryKey: roomKey });
     void queryClient.invalidateQueries({ queryKey: membersKey });
     void queryClient.invalidateQueries({ queryKey: keys.threads });
+    if (!listened.has('before')) {
+      void queryClient.refetchQueries({ queryKey: keys.page, exact: true }, { cancelRefetch: true });
+      return;
+    }
     void refreshNewest(queryClient, keys.page, () =>
       queryClient.fetchQuery(trpc.roomMessages.list.queryOptions({ roomId })),
     );
   });
+  const onStarted = () => {
+    catchUp();
+    listened.add('before');
+  };
   useSubscription(
     trpc.rooms.events.subscriptionOptions(
       { id: roomId },

@@ -114,8 +114,8 @@ export function useRoomsListing() {
 
 /**
  * The rooms list's live changes (rooms.listEvents): public rooms created, renamed, made public or private, deleted,
- * When it starts, and after a reconnect, the list is read again if it was read before (changes may have been missed).
- * After a reconnect the list is read again (changes may have been missed meanwhile).
+ * and the viewer's private rooms as they are added to them or leave. Member counts are those each card came with.
+ * When it starts, and after a reconnect, a list read before is read again (changes may have been missed meanwhile).
  */
 function useRoomListEvents(apply: (event: RoomListEvent) => void) {
   const trpc = useTRPC();

@@ -8,6 +8,7 @@ import {
   useAutoRead,
   useCorruptStickerCleanup,
   useEarlierMessages,
+  ROOM_PAGE_REFUSALS,
   useRoom,
   useRoomMessageMutations,
   type RoomMessage,
@@ -25,7 +26,6 @@ import { TypingIndicator } from './typing-indicator';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The refusals the page itself shows (Chat room not found, the no-access screen), not fetch failures. */
-const PAGE_REFUSALS = new Set(['ROOM_NOT_FOUND', 'ROOM_NO_ACCESS', 'ROOM_BANNED']);
 const EMPTY_PAGE: RoomMessagesPage = { messages: [], reactions: [], receipts: [], readCounts: [] };
 
 /** /chat-rooms/:roomId: one room (spec 3, section 2, "Room view"). */
@@ -54,7 +54,8 @@ export function RoomPage() {
   // Spec 3, section 8: a room that fails to load for another reason than not being found or not being open to the
   // viewer toasts "Failed to fetch chat room" once (per failure: the id merges a repeat), and the page says why.
   const fetchFailureCode = room.isError ? appCodeOf(room.error) : undefined;
-  const fetchFailed = room.isError && !PAGE_REFUSALS.has(fetchFailureCode ?? '');
+  // A failed read again of a room on screen (the live channel's catch-up) keeps the room; only a first load fails.
+  const fetchFailed = room.isError && room.data === undefined && !ROOM_PAGE_REFUSALS.has(fetchFailureCode ?? '');
   useEffect(() => {
     if (fetchFailed) toast.error(ROOM_MESSAGES.fetchFailed, { id: `${ROOM_MESSAGES.fetchFailed}:${roomId}` });
   }, [fetchFailed, room.errorUpdatedAt, roomId]);
@@ -85,7 +86,7 @@ export function RoomPage() {
 
   if (!validId) return <Centered text={ROOM_MESSAGES.notFound} />;
   if (room.isPending) return <Centered text={ROOM_MESSAGES.loadingRoom} status />;
-  if (room.isError) {
+  if (room.isError && (room.data === undefined || ROOM_PAGE_REFUSALS.has(fetchFailureCode ?? ''))) {
     if (fetchFailureCode === 'ROOM_NOT_FOUND') return <Centered text={ROOM_MESSAGES.notFound} />;
     if (fetchFailureCode === 'ROOM_NO_ACCESS' || fetchFailureCode === 'ROOM_BANNED') return <RoomAccessScreen />;
     return <Centered text={ROOM_MESSAGES.error(room.error.message)} />;
