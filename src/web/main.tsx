@@ -27,8 +27,8 @@ function loadRenderedParts(pathname: string) {
 
 /**
  * A rendered page's buttons do nothing until the app takes over the HTML (its code is still loading): a press
- * meanwhile (a visitor tapping Request on a slow network) is held and given to the app once it has started, which
- * hydrates that part at once to handle it. Links and form fields work without the app and are left alone.
+ * meanwhile (a visitor tapping Request on a slow network) is held and pressed again once the app has taken over the
+ * page. Links and form fields work without the app and are left alone.
  */
 function holdEarlyPresses(): () => void {
   const held: HTMLElement[] = [];
@@ -40,12 +40,32 @@ function holdEarlyPresses(): () => void {
     held.push(button);
   };
   document.addEventListener('click', hold, true);
-  // From the first paint the loader in index.html held them (scripts/inline-first-paint.mjs); this takes over.
-  held.unshift(...takeLoaderPresses());
   return () => {
     document.removeEventListener('click', hold, true);
-    for (const button of held) if (button.isConnected) button.click();
+    for (const button of held) replacementOf(button)?.click();
   };
+}
+
+/**
+ * The button to press again: the same one, or, when hydrating replaced it (the theme button's server version), the
+ * one that took its place under the same `data-press` name.
+ */
+function replacementOf(button: HTMLElement): HTMLElement | null {
+  if (button.isConnected) return button;
+  const name = button.dataset.press;
+  return name ? document.querySelector<HTMLElement>(`[data-press="${CSS.escape(name)}"]`) : null;
+}
+
+/** Runs once the app has taken over the page (Providers marks it), so a held press reaches a live button. */
+function whenHydrated(run: () => void) {
+  const root = document.documentElement;
+  if (root.dataset.hydrated) return run();
+  const observer = new MutationObserver(() => {
+    if (!root.dataset.hydrated) return;
+    observer.disconnect();
+    run();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
 }
 
 function start(ssr: SsrState | null) {
@@ -67,19 +87,11 @@ function start(ssr: SsrState | null) {
   const root = document.getElementById('root')!;
   if (ssr) hydrateRoot(root, app);
   else createRoot(root).render(app);
-  releaseEarlyPresses?.();
-}
-
-/** The presses index.html's loader held before this ran; it stops holding. */
-function takeLoaderPresses(): HTMLElement[] {
-  const loader = (window as { __skillnestEarlyPresses?: { release(): HTMLElement[] } }).__skillnestEarlyPresses;
-  return loader?.release() ?? [];
+  if (releaseEarlyPresses) whenHydrated(releaseEarlyPresses);
 }
 
 const ssr = readSsrState();
 const releaseEarlyPresses = ssr ? holdEarlyPresses() : null;
-// A page the browser renders itself had no button to press before now.
-if (!ssr) takeLoaderPresses();
 // Should a chunk fail to load, the router tries again itself and shows its error page (a part, its fallback).
 void Promise.all([
   resolveInitialLazyRoutes(routes, window.location),

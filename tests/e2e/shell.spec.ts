@@ -163,6 +163,19 @@ test.describe('pages', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
+  test('a theme press before the page has come alive is kept: the page turns dark once it has', async ({ page }) => {
+    // The landing page's last part arrives late, as on a school network: the app waits for it before taking over.
+    await page.route(/\/assets\/landing-providers-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Switch to Dark Mode' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  });
+
   test('signing in keeps a saved dark theme; signing out forces light', async ({ page }) => {
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));

@@ -52,6 +52,7 @@ export function TopBar({
                 variant="ghost"
                 size="icon"
                 aria-label={nextTheme === 'dark' ? 'Switch to Dark Mode' : 'Switch to Light Mode'}
+                data-press="theme"
                 onClick={() => setTheme(nextTheme)}
               >
                 {resolved === 'dark' ? (
@@ -61,7 +62,9 @@ export function TopBar({
                 )}
               </Button>
             ) : (
-              <ThemeButtonBeforeHydration />
+              <ThemeButtonBeforeHydration
+                onToggle={() => setTheme(document.documentElement.classList.contains('dark') ? 'light' : 'dark')}
+              />
             )}
           </LazyTooltip>
           {account === undefined ? (
@@ -114,11 +117,12 @@ export function TopBar({
 /**
  * The theme button as the server renders it, and as the browser hydrates it: the saved theme is known only in the
  * browser, so the icon and the name follow the `dark` class that /theme-init.js sets before the first paint (a hidden
- * element names nothing). The button proper replaces it right after hydration.
+ * element names nothing). The button proper replaces it right after hydration. A press held before the app ran is
+ * given to this one as it hydrates, so it switches too, from the theme on screen.
  */
-function ThemeButtonBeforeHydration() {
+function ThemeButtonBeforeHydration({ onToggle }: { onToggle(): void }) {
   return (
-    <Button variant="ghost" size="icon">
+    <Button variant="ghost" size="icon" onClick={onToggle} data-press="theme">
       <Moon className="h-5 w-5 dark:hidden" aria-hidden />
       <Sun className="hidden h-5 w-5 dark:block" aria-hidden />
       <span className="sr-only dark:hidden">Switch to Dark Mode</span>
