@@ -1,5 +1,6 @@
 // The floor under the initial JavaScript (docs/decisions/007-first-paint.md): each library the first screen needs,
-// bundled alone with only what the app imports from it, minified, then gzip -9.   node scripts/library-sizes.mjs
+// bundled alone with only what the app imports from it, minified, then gzip -9, on React and on Preact (which the app
+// runs on: docs/decisions/008-preact.md).   node scripts/library-sizes.mjs
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -20,19 +21,31 @@ const together = Object.values(LIBRARIES)
   .map((contents, i) => contents.replace('export default', `export const all${i} =`))
   .join('\n');
 
-for (const [name, contents] of [...Object.entries(LIBRARIES), ['all of them together', together]]) {
-  const result = await build({
-    stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    write: false,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'error',
-  });
-  const code = result.outputFiles[0].contents;
-  const gzip = gzipSync(code, { level: 9 }).length;
-  console.log(
-    `${name.padEnd(42)} ${(code.length / 1024).toFixed(1).padStart(7)} KB raw ${(gzip / 1024).toFixed(1).padStart(6)} KB gzip`,
-  );
-}
+const PREACT = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+};
+
+for (const [runtime, alias] of [
+  ['React', {}],
+  ['Preact', PREACT],
+])
+  for (const [name, contents] of [...Object.entries(LIBRARIES), ['all of them together', together]]) {
+    const result = await build({
+      alias,
+      stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      write: false,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'error',
+    });
+    const code = result.outputFiles[0].contents;
+    const gzip = gzipSync(code, { level: 9 }).length;
+    console.log(
+      `${runtime.padEnd(7)} ${name.replace('react-dom/client + react', 'the runtime (hydrateRoot, createRoot)').padEnd(42)} ${(code.length / 1024).toFixed(1).padStart(7)} KB raw ${(gzip / 1024).toFixed(1).padStart(6)} KB gzip`,
+    );
+  }

@@ -4,9 +4,8 @@
 import { dehydrate, defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { SERVICE_CATEGORIES } from '../domain/categories';
 import { LANDING_SERVICES_FETCHED } from '../domain/landing';
@@ -190,30 +189,16 @@ function decodeEntity(entity: string): string {
 }
 
 /**
- * The whole page, lazy parts included (the landing page's provider cards, the footer's form, the top bar's tooltips),
- * so the HTML is complete: React waits for every boundary before anything is written, and writes no inline script.
+ * The whole page, lazy parts included (the landing page's provider cards, the footer's form, the top bar's tooltips):
+ * Preact's renderer waits for every suspended part, so the HTML is complete and carries no inline script. A part that
+ * cannot render here (it needs a browser) rejects, and the page is served plain (render-page.ts).
  */
 function renderDocumentBody(element: ReactNode, signal: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let failed: unknown = null;
-    const stream = renderToPipeableStream(element, {
-      // Every part in place, never moved there by an inline script (React outlines parts beyond this size).
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady() {
-        if (failed) return reject(failed);
-        const sink = new PassThrough();
-        const chunks: Buffer[] = [];
-        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        stream.pipe(sink);
-      },
-      onShellError: reject,
-      onError(error) {
-        // A part that cannot render here (it needs a browser) would be left to the browser, which would then report
-        // it as a hydration error: the page is served plain instead (render-page.ts).
-        failed ??= error;
-      },
-    });
-    signal.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
+  // The app is written against React's types; Preact (aliased as React in this build) renders the same elements.
+  const rendering = renderToStringAsync(element as unknown as Parameters<typeof renderToStringAsync>[0]);
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
+  return Promise.race([rendering, aborted]);
 }

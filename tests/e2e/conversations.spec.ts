@@ -260,6 +260,9 @@ test.describe('direct conversations', () => {
     await requestFromDiscovery(client.page, title);
     const accept = client.page.getByRole('button', { name: /Accept Original Price/ });
     await expect(accept).toHaveText('Accept Original Price ($20.00)');
+    // The chat's live channel starts after the first reads and catches up once it has: a price changed before that
+    // is simply read. The race under test is a change the open chat has not heard of.
+    await client.page.waitForLoadState('networkidle');
     // Meanwhile the provider raises the price.
     const serviceId = (await client.page.getByRole('link', { name: title }).getAttribute('href'))!.split('/').at(-1)!;
     const response = await provider.page.request.post('/api/trpc/services.update', {

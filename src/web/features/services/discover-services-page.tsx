@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { serviceFiltersFromAddress } from '../../../domain/listing-filters';
 import { PageContainer } from '../../ui/page';
@@ -11,25 +11,30 @@ const filtersOf = (params: URLSearchParams): ServiceFilters => serviceFiltersFro
 
 /**
  * Filters live in the address, so a filtered view can be shared and survives a reload. A change is a patch merged
- * into the address as it is when it applies, not into what the page last rendered: two quick changes (a delivery
- * method picked while the price change is still being applied) never undo each other.
+ * into the address as it is when it applies, not into what the page last rendered: two quick changes (the search
+ * applied as the user pauses typing, just after a price was picked) never undo each other. React Router's own
+ * functional update reads the address of the last render, which a change made since has not reached yet: the
+ * address asked for last is kept here until the page renders a new one.
  */
 export function useFiltersInQuery(): [ServiceFilters, (change: Partial<ServiceFilters>) => void] {
   const [params, setParams] = useSearchParams();
+  const askedFor = useRef<string | null>(null);
+  const rendered = params.toString();
+  // Once the page renders a new address (this change's or the Back button's), the address is the one to read again.
+  useEffect(() => {
+    askedFor.current = null;
+  }, [rendered]);
   const setFilters = useCallback(
     (change: Partial<ServiceFilters>) => {
-      setParams(
-        (current) => {
-          const next = { ...filtersOf(current), ...change };
-          const query = new URLSearchParams();
-          if (next.search) query.set('q', next.search);
-          if (next.categoryId) query.set('categoryId', next.categoryId);
-          if (next.price !== 'any') query.set('price', next.price);
-          if (next.method !== 'any') query.set('method', next.method);
-          return query;
-        },
-        { replace: true },
-      );
+      const current = new URLSearchParams(askedFor.current ?? window.location.search);
+      const next = { ...filtersOf(current), ...change };
+      const query = new URLSearchParams();
+      if (next.search) query.set('q', next.search);
+      if (next.categoryId) query.set('categoryId', next.categoryId);
+      if (next.price !== 'any') query.set('price', next.price);
+      if (next.method !== 'any') query.set('method', next.method);
+      askedFor.current = query.toString();
+      setParams(query, { replace: true });
     },
     [setParams],
   );
