@@ -14,12 +14,13 @@ import { chromium } from '@playwright/test';
 import { LISTING_PATHS } from '../src/domain/listing-filters';
 import { LIGHTHOUSE_CATEGORIES, startLighthouse, type LighthouseRun } from './first-paint/lighthouse';
 import { measurePaint, SCHOOL_NETWORK, type PaintTimings, type Viewport } from './first-paint/paint';
-import { snapshotWorkingTree, startServer, type RunningServer } from './messaging/versions';
+import { materialiseRef, snapshotWorkingTree, startServer, type RunningServer } from './messaging/versions';
 
 export const FIRST_PAINT_GOALS = { fcpMs: 1500, lcpMs: 2500, lighthouseScore: 95 } as const;
 
 const FIRST_PAINT_USAGE =
   'Options: --runs 3 --lighthouse-runs 3 --base-url http://host:port (or BASE_URL; default: start the working tree) ' +
+  '--ref <git ref> (start that commit instead: a before figure from the same session) ' +
   '--port 3491 --viewport 390x844 --only paint|lighthouse --label text --out file.json';
 
 export function firstPaintOptions(argv: string[]) {
@@ -30,6 +31,7 @@ export function firstPaintOptions(argv: string[]) {
       runs: { type: 'string', default: '3' },
       'lighthouse-runs': { type: 'string' },
       'base-url': { type: 'string' },
+      ref: { type: 'string' },
       port: { type: 'string', default: '3491' },
       viewport: { type: 'string', default: '390x844' },
       only: { type: 'string' },
@@ -53,6 +55,7 @@ export function firstPaintOptions(argv: string[]) {
     runs,
     lighthouseRuns: values['lighthouse-runs'] === undefined ? runs : int('lighthouse-runs', values['lighthouse-runs']),
     baseUrl: baseUrl?.replace(/\/+$/, ''),
+    ref: typeof values.ref === 'string' ? values.ref : undefined,
     port: int('port', values.port),
     viewport: { width: Number(viewport[1]), height: Number(viewport[2]) } satisfies Viewport,
     only: only as 'paint' | 'lighthouse' | undefined,
@@ -73,6 +76,7 @@ export interface PageResult {
     scores: Record<(typeof LIGHTHOUSE_CATEGORIES)[number], number | null>;
     fcpMs: number | null;
     lcpMs: number | null;
+    tbtMs: number | null;
   } | null;
 }
 
@@ -109,8 +113,9 @@ async function firstServicePath(base: string): Promise<string> {
 export async function benchFirstPaint(options: FirstPaintOptions): Promise<FirstPaintResult> {
   let server: RunningServer | undefined;
   if (!options.baseUrl) {
-    console.log(`Building and starting the working tree's production bundle on port ${options.port}...`);
-    server = await startServer(snapshotWorkingTree(), options.port, undefined, [], {
+    const version = options.ref ? materialiseRef(options.ref) : snapshotWorkingTree();
+    console.log(`Building and starting ${version.label}'s production bundle on port ${options.port}...`);
+    server = await startServer(version, options.port, undefined, [], {
       nodeEnv: 'production',
       seed: true,
     });
@@ -157,6 +162,7 @@ export async function benchFirstPaint(options: FirstPaintOptions): Promise<First
             scores,
             fcpMs: median(runs.map((r) => r.fcpMs)),
             lcpMs: median(runs.map((r) => r.lcpMs)),
+            tbtMs: median(runs.map((r) => r.tbtMs)),
           };
         }
       } finally {

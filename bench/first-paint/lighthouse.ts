@@ -14,6 +14,8 @@ export interface LighthouseRun {
   /** Lighthouse's own (simulated) paints, beside the throttled browser's measured ones. */
   fcpMs: number | null;
   lcpMs: number | null;
+  /** Total blocking time: the main thread's long tasks between the first paint and the page answering input. */
+  tbtMs: number | null;
   /** The audits that cost points, per category, so a low score says where to look. */
   failing: Record<LighthouseCategory, string[]>;
 }
@@ -56,6 +58,7 @@ export async function startLighthouse(chromePath: string): Promise<LighthouseBro
         scores,
         fcpMs: numeric('first-contentful-paint'),
         lcpMs: numeric('largest-contentful-paint'),
+        tbtMs: numeric('total-blocking-time'),
         failing,
       };
     },

@@ -48,6 +48,7 @@ export function printFirstPaint(result: FirstPaintResult) {
         ),
         'LH FCP': seconds(lighthouse!.fcpMs),
         'LH LCP': seconds(lighthouse!.lcpMs),
+        'LH TBT': lighthouse!.tbtMs === null ? '-' : `${Math.round(lighthouse!.tbtMs)} ms`,
       })),
     );
     for (const { name, lighthouse } of scored) {
