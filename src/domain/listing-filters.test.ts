@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deliveryMethodsMatching, priceBucketRange, priceInBucket, serviceMatchesMethod } from './listing-filters';
 import { DELIVERY_METHODS } from './services';
-import { descriptionPreview, offerServiceSchema } from './services';
+import { descriptionPreview } from './services';
+import { offerServiceSchema } from './service-schemas';
 import { formatPrice } from './money';
 
 describe('price buckets', () => {

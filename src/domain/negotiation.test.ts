@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { refusalText } from './refusals';
+import { listingPriceSchema, proposalSchema } from './negotiation-schemas';
 import { describe, expect, it } from 'vitest';
 import {
   ACTION_TYPES,
   actionRefusal,
   allowedActions,
   CONVERSATION_MESSAGES,
-  listingPriceSchema,
   progressStatus,
-  proposalSchema,
   refusal,
   sameGroup,
   transition,

@@ -1,6 +1,5 @@
 import type { RefusalCode } from './refusals';
-import { z } from 'zod';
-import { PRICE_MAX, PRICING_TYPES, type PricingType } from './services';
+import type { PricingType } from './services';
 import type { Notice } from './messages';
 
 /**
@@ -42,7 +41,11 @@ export type NegotiationAction =
   | { type: 'complete' }
   | { type: 'review' };
 export type ActionType = NegotiationAction['type'];
-export type ListingPrice = z.infer<typeof listingPriceSchema>;
+/** The listing price a client accepts, as their page showed it (listingPriceSchema checks it). */
+export interface ListingPrice {
+  priceCents: number;
+  pricingType: PricingType;
+}
 export const ACTION_TYPES: ActionType[] = [
   'propose',
   'accept',
@@ -216,31 +219,6 @@ export const MESSAGE_MAX = 4000;
 export const MESSAGE_PAGES = { first: 500, earlier: 100 } as const;
 /** Messages from one sender within this window are grouped under one header. */
 export const MESSAGE_GROUP_WINDOW_MS = 5 * 60 * 1000;
-
-export const messageTextSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'Type a message first' })
-  .max(MESSAGE_MAX, { error: `A message can be at most ${MESSAGE_MAX} characters` });
-
-export const proposalSchema = z.object({
-  price: z
-    .number({ error: CONVERSATION_MESSAGES.invalidPrice })
-    .gt(0, { error: CONVERSATION_MESSAGES.invalidPrice })
-    .max(PRICE_MAX, { error: CONVERSATION_MESSAGES.invalidPrice })
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: CONVERSATION_MESSAGES.invalidPrice }),
-  pricingType: z.enum(PRICING_TYPES),
-});
-
-/** Accepting the listing price: the price the client was shown, to be compared with the listing's. */
-export const listingPriceSchema = z.object({
-  priceCents: z
-    .number()
-    .int()
-    .min(0)
-    .max(PRICE_MAX * 100),
-  pricingType: z.enum(PRICING_TYPES),
-});
 
 /** The greeting a request posts, from the client, naming the service. */
 export function greetingFor(serviceTitle: string): string {

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   banSubjectName,
   banTargetRefusal,
-  castVoteSchema,
-  createPollSchema,
   defaultPollTitle,
   formatTimeRemaining,
   isPollOpen,
@@ -14,9 +12,9 @@ import {
   POLL_MIN_VOTES,
   pollOutcome,
   REPORT_MESSAGES,
-  reportServiceSchema,
   voteRefusal,
 } from './polls';
+import { castVoteSchema, createPollSchema, reportServiceSchema } from './polls-schemas';
 
 const HOUR = 60 * 60 * 1000;
 const now = new Date('2026-11-24T12:00:00.000Z');

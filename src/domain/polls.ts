@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { type NameParts, UNKNOWN_USER } from './user-summary';
 
 /**
@@ -103,41 +102,6 @@ export const REPORT_MESSAGES = {
   ownService: 'You cannot report your own service',
   signInToReport: 'Please sign in to report a service',
 } as const;
-
-const uuid = z.uuid();
-
-export const reportServiceSchema = z.object({
-  serviceId: uuid,
-  reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.reasonRequired }),
-  description: z
-    .string({ error: REPORT_MESSAGES.descriptionRequired })
-    .trim()
-    .min(1, { error: REPORT_MESSAGES.descriptionRequired })
-    .max(REPORT_LIMITS.descriptionMax, { error: REPORT_MESSAGES.descriptionTooLong }),
-});
-export type ReportServiceInput = z.input<typeof reportServiceSchema>;
-
-const pollReason = z
-  .string({ error: POLL_MESSAGES.reasonRequired })
-  .trim()
-  .min(1, { error: POLL_MESSAGES.reasonRequired })
-  .max(POLL_LIMITS.descriptionMax);
-/** Blank means "use the default title" (defaultPollTitle). */
-const pollTitle = z.string().trim().max(POLL_LIMITS.titleMax).optional();
-
-/** An admin starts a poll about a service or about a user; the reason is required (spec 2 section 5). */
-export const createPollSchema = z.discriminatedUnion('pollType', [
-  z.object({ pollType: z.literal('service_deletion'), serviceId: uuid, title: pollTitle, description: pollReason }),
-  z.object({
-    pollType: z.literal('user_ban'),
-    targetUserId: z.string().trim().min(1).max(100),
-    title: pollTitle,
-    description: pollReason,
-  }),
-]);
-export type CreatePollInput = z.input<typeof createPollSchema>;
-
-export const castVoteSchema = z.object({ pollId: uuid, vote: z.enum(POLL_VOTES) });
 
 /**
  * How a user_ban poll names its subject to every member: first name and last initial only ("Maya M."). Minors vote

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { isServiceCategoryId } from './categories';
-
 export const PRICING_TYPES = ['fixed', 'hourly'] as const;
 export type PricingType = (typeof PRICING_TYPES)[number];
 export const DELIVERY_METHODS = ['virtual', 'in-person', 'both'] as const;
@@ -15,6 +12,8 @@ export const RADIUS_MIN_KM = 1;
 export const RADIUS_MAX_KM = 500;
 export const PRICE_MAX = 1_000_000;
 export const DESCRIPTION_PREVIEW_CHARS = 150;
+/** Image addresses: ours are about 80 characters; the bound only stops abuse. */
+export const IMAGE_URL_MAX = 500;
 
 export const SERVICE_MESSAGES = {
   titleTooShort: 'Title must be at least 5 characters',
@@ -53,86 +52,6 @@ export const SERVICE_MESSAGES = {
   // the reports and the poll stay as evidence (review 22 L7).
   underReview: 'An admin is reviewing this service',
 } as const;
-
-export const serviceLocationSchema = z.object({
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-  radius: z.number().min(RADIUS_MIN_KM, { error: SERVICE_MESSAGES.radiusTooSmall }).max(RADIUS_MAX_KM),
-});
-export type ServiceLocation = z.infer<typeof serviceLocationSchema>;
-
-/** Image addresses: ours are about 80 characters; the bound only stops abuse. */
-export const IMAGE_URL_MAX = 500;
-
-const imageUrlField = z
-  .string()
-  .trim()
-  .max(IMAGE_URL_MAX, { error: SERVICE_MESSAGES.invalidUrl })
-  .refine((v) => v === '' || v.startsWith('/files/') || /^https?:\/\//.test(v), { error: SERVICE_MESSAGES.invalidUrl });
-
-const priceField = z
-  .number({ error: SERVICE_MESSAGES.priceRequired })
-  .min(0, { error: SERVICE_MESSAGES.priceNegative })
-  .max(PRICE_MAX, { error: SERVICE_MESSAGES.priceTooHigh });
-
-interface Delivery {
-  delivery_method: DeliveryMethod;
-  service_location: ServiceLocation | null;
-}
-
-/** In-person or both needs a location. */
-const hasNeededLocation = (v: Delivery) => v.delivery_method === 'virtual' || v.service_location !== null;
-const locationRule = { error: SERVICE_MESSAGES.locationRequired, path: ['service_location'] };
-
-/** Virtual never keeps a location. */
-function clearVirtualLocation<T extends Delivery>(v: T): T {
-  return { ...v, service_location: v.delivery_method === 'virtual' ? null : v.service_location };
-}
-
-const serviceFields = {
-  title: z
-    .string()
-    .trim()
-    .min(SERVICE_TITLE_MIN, { error: SERVICE_MESSAGES.titleTooShort })
-    .max(SERVICE_TITLE_MAX, { error: SERVICE_MESSAGES.titleTooLong }),
-  price: priceField,
-  pricing_type: z.enum(PRICING_TYPES),
-  delivery_method: z.enum(DELIVERY_METHODS, { error: SERVICE_MESSAGES.deliveryRequired }),
-  service_location: serviceLocationSchema.nullable(),
-  image_url: imageUrlField,
-};
-
-/** The Offer a Service form. Expertise level is asked but, as specified, not saved. */
-export const offerServiceSchema = z
-  .object({
-    ...serviceFields,
-    description: z
-      .string()
-      .trim()
-      .min(SERVICE_DESCRIPTION_MIN, { error: SERVICE_MESSAGES.descriptionTooShort })
-      .max(SERVICE_DESCRIPTION_MAX, { error: SERVICE_MESSAGES.descriptionTooLong }),
-    category_id: z
-      .uuid({ error: SERVICE_MESSAGES.categoryRequired })
-      .refine(isServiceCategoryId, { error: SERVICE_MESSAGES.categoryRequired }),
-    expertiseLevel: z.enum(EXPERTISE_LEVELS).optional(),
-  })
-  .refine(hasNeededLocation, locationRule)
-  .transform(clearVirtualLocation);
-export type OfferServiceInput = z.input<typeof offerServiceSchema>;
-
-/** The edit form: description and category optional, title 5 to 100. */
-export const editServiceSchema = z
-  .object({
-    ...serviceFields,
-    description: z.string().trim().max(SERVICE_DESCRIPTION_MAX, { error: SERVICE_MESSAGES.descriptionTooLong }),
-    category_id: z
-      .uuid({ error: SERVICE_MESSAGES.categoryRequired })
-      .refine(isServiceCategoryId, { error: SERVICE_MESSAGES.categoryRequired })
-      .nullable(),
-  })
-  .refine(hasNeededLocation, locationRule)
-  .transform(clearVirtualLocation);
-export type EditServiceInput = z.input<typeof editServiceSchema>;
 
 /** "…" after the first 150 characters, as on service cards. */
 export function descriptionPreview(text: string, max = DESCRIPTION_PREVIEW_CHARS): string {

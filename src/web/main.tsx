@@ -90,12 +90,25 @@ function start(ssr: SsrState | null) {
   if (releaseEarlyPresses) whenHydrated(releaseEarlyPresses);
 }
 
+/**
+ * Resolves once the browser has painted what it has (or after 100 ms): a rendered page is on screen before
+ * hydration's one long task (Preact hydrates in a single pass), so the visitor reads it while the app takes over.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    // A tab opened in the background draws no frame until it is shown; it still comes alive.
+    setTimeout(resolve, 100);
+  });
+}
+
 const ssr = readSsrState();
 const releaseEarlyPresses = ssr ? holdEarlyPresses() : null;
 // Should a chunk fail to load, the router tries again itself and shows its error page (a part, its fallback).
 void Promise.all([
   resolveInitialLazyRoutes(routes, window.location),
   ssr ? loadRenderedParts(window.location.pathname) : null,
+  ssr ? afterNextPaint() : null,
 ])
   .catch(() => undefined)
   .then(() => start(ssr));

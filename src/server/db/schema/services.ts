@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { REPORT_LIMITS } from '../../../domain/polls';
-import { DELIVERY_METHODS, PRICING_TYPES, type ServiceLocation } from '../../../domain/services';
+import { DELIVERY_METHODS, PRICING_TYPES } from '../../../domain/services';
+import type { ServiceLocation } from '../../../domain/service-schemas';
 import { users } from './auth';
 import { serviceCategories } from './service-categories';
 

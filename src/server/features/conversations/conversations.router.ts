@@ -1,6 +1,6 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { listingPriceSchema, messageTextSchema, proposalSchema } from '../../../domain/negotiation';
+import { listingPriceSchema, messageTextSchema, proposalSchema } from '../../../domain/negotiation-schemas';
 import { toCents } from '../../../domain/money';
 import { adminStream } from '../../realtime/admin-stream';
 import { channels } from '../../realtime/channels';

@@ -1,11 +1,6 @@
 import { eq } from 'drizzle-orm';
-import {
-  banSubjectName,
-  banTargetRefusal,
-  type CreatePollInput,
-  defaultPollTitle,
-  POLL_DURATION_MS,
-} from '../../../domain/polls';
+import { banSubjectName, banTargetRefusal, defaultPollTitle, POLL_DURATION_MS } from '../../../domain/polls';
+import type { CreatePollInput } from '../../../domain/polls-schemas';
 import type { Db } from '../../db/database';
 import { auditEvents } from '../../db/schema/audit';
 import { users } from '../../db/schema/auth';

@@ -1,6 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { castVoteSchema, createPollSchema, REPORT_LIMITS, reportServiceSchema } from '../../../domain/polls';
+import { REPORT_LIMITS } from '../../../domain/polls';
+import { castVoteSchema, createPollSchema, reportServiceSchema } from '../../../domain/polls-schemas';
 import { adminStream } from '../../realtime/admin-stream';
 import { channels } from '../../realtime/channels';
 import { adminProcedure, authedProcedure, router } from '../../trpc';

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { ReportServiceInput } from '../../../domain/polls';
+import type { ReportServiceInput } from '../../../domain/polls-schemas';
 import { displayName } from '../../../domain/user-summary';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { toCents } from '../../../domain/money';
-import type { editServiceSchema, offerServiceSchema } from '../../../domain/services';
+import type { editServiceSchema, offerServiceSchema } from '../../../domain/service-schemas';
 
 export type ServiceOffer = z.output<typeof offerServiceSchema>;
 export type ServiceEdit = z.output<typeof editServiceSchema>;

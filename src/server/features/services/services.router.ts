@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { serviceListingSchema } from '../../../domain/listing-schemas';
-import { editServiceSchema, offerServiceSchema } from '../../../domain/services';
+import { editServiceSchema, offerServiceSchema } from '../../../domain/service-schemas';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
 import { createService } from './create-service';
 import { deleteService } from './delete-service';

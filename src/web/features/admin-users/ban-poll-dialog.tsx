@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { POLL_LIMITS, createPollSchema } from '../../../domain/polls';
+import { POLL_LIMITS } from '../../../domain/polls';
+import { createPollSchema } from '../../../domain/polls-schemas';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { clearingOnChange, useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';

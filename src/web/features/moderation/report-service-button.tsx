@@ -2,7 +2,7 @@ import { Flag } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { REPORT_LIMITS, REPORT_MESSAGES, REPORT_REASONS, reportServiceSchema } from '../../../domain/polls';
+import { REPORT_LIMITS, REPORT_MESSAGES, REPORT_REASONS } from '../../../domain/polls';
 import { signInPathFor } from '../../../domain/redirect';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
@@ -68,6 +68,11 @@ export function ReportServiceButton({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    void validateAndSend();
+  };
+  const validateAndSend = async () => {
+    // The rules (and zod) load with the first report sent, not with every card's Report button.
+    const { reportServiceSchema } = await import('../../../domain/polls-schemas');
     const parsed = reportServiceSchema.safeParse({ serviceId, reason, description });
     if (!parsed.success) {
       const found: typeof errors = {};

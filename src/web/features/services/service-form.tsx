@@ -2,15 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../lib/toast';
-import {
-  DELIVERY_METHODS,
-  EXPERTISE_LEVELS,
-  PRICING_TYPES,
-  SERVICE_MESSAGES,
-  editServiceSchema,
-  offerServiceSchema,
-  type OfferServiceInput,
-} from '../../../domain/services';
+import { DELIVERY_METHODS, EXPERTISE_LEVELS, PRICING_TYPES, SERVICE_MESSAGES } from '../../../domain/services';
+import { editServiceSchema, offerServiceSchema, type OfferServiceInput } from '../../../domain/service-schemas';
 import { Button } from '../../ui/button';
 import { CategorySelect } from '../../ui/category-select';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
