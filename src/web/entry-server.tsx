@@ -11,7 +11,10 @@ import { SERVICE_CATEGORIES } from '../domain/categories';
 import { LANDING_SERVICES_FETCHED } from '../domain/landing';
 import { serviceFiltersFromAddress } from '../domain/listing-filters';
 import type { AppRouter } from '../server/router';
+import { NewsletterForm } from './app/footer';
+import { Tooltip } from './app/lazy-tooltip';
 import { Providers } from './app/providers';
+import { LandingProviders } from './features/site/landing-page';
 import type { RouteHandle } from './app/route-handle';
 import { routes } from './app/routes';
 import { SITE_TITLE } from './app/document-title';
@@ -58,7 +61,17 @@ const isHandedOver = (query: Query) => defaultShouldDehydrateQuery(query) || que
  * queries the page renders first are filled from the server's data before rendering, under the keys the web uses,
  * and handed to the browser, which hydrates with them: no loading state, no second request.
  */
+/**
+ * The lazy parts a rendered page shows, loaded once before the first render: one that suspends is rendered again,
+ * which moves the page's useId count on, and the browser (which preloads them, main.tsx) would hydrate other ids.
+ */
+const renderedParts = Promise.all([NewsletterForm.preload(), Tooltip.preload(), LandingProviders.preload()]).catch(
+  // A part that cannot load here still renders through its suspense (render-page.ts times a render out).
+  () => undefined,
+);
+
 export async function render(url: URL, data: ServerData, signal: AbortSignal): Promise<RenderedPage | null> {
+  await renderedParts;
   const request = new Request(url, { signal });
   const context = await handler.query(request);
   if (context instanceof Response) return null;

@@ -196,4 +196,32 @@ test.describe('first paint', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  test('a search typed before the page has come alive is kept and applied, by Enter too', async ({ page, browser }) => {
+    const title = `Stencils ${Date.now().toString(36)}`;
+    await publishService(browser, title);
+    // The listing's code arrives late, as on a school network: the visitor types into the server's page meanwhile.
+    await page.route(/\/assets\/discover-services-page-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/discover-services');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    const search = page.getByLabel('Search');
+    await search.fill(title.toLowerCase());
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(search).toHaveValue(title.toLowerCase());
+    await expect(page).toHaveURL(
+      new RegExp(`[?&]q=${encodeURIComponent(title.toLowerCase()).replace('%20', '(\\+|%20)')}`),
+    );
+    await expect(page.getByTestId('service-card')).toHaveCount(1);
+
+    // Enter before the app has taken over submits the search form itself: the address carries the search.
+    await page.goto('/discover-services');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    await page.getByLabel('Search').fill(title.toLowerCase());
+    await page.getByLabel('Search').press('Enter');
+    await expect(page.getByTestId('service-card').filter({ hasText: title })).toHaveCount(1);
+    await expect(page.getByTestId('service-card')).toHaveCount(1);
+  });
 });

@@ -14,6 +14,13 @@ import { useKnownSession } from '../accounts/use-known-session';
 import { useReportService } from './api';
 
 /**
+ * The report's rules (and zod), loaded when a Report dialog opens rather than with every card's Report button.
+ */
+function loadReportRules() {
+  return import('../../../domain/polls-schemas');
+}
+
+/**
  * Report on a service card and the service page (issue 15 item 2): a dialog with a reason and a description. Never
  * on your own service; a visitor is sent to sign in and comes back here. The server holds every rule again.
  */
@@ -34,6 +41,8 @@ export function ReportServiceButton({
   const [reason, setReason] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; description?: string }>({});
+  // The report's rules are being loaded and checked: Submit waits, so a second press sends nothing twice.
+  const [checking, setChecking] = useState(false);
   const report = useReportService();
   if (account && account.id === ownerId) return null;
 
@@ -68,12 +77,20 @@ export function ReportServiceButton({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void validateAndSend();
+    if (checking) return;
+    setChecking(true);
+    void validateAndSend().finally(() => setChecking(false));
   };
   const validateAndSend = async () => {
-    // The rules (and zod) load with the first report sent, not with every card's Report button.
-    const { reportServiceSchema } = await import('../../../domain/polls-schemas');
-    const parsed = reportServiceSchema.safeParse({ serviceId, reason, description });
+    let schemas: Awaited<ReturnType<typeof loadReportRules>>;
+    try {
+      schemas = await loadReportRules();
+    } catch {
+      // Offline, or a new deploy took the old code away: the toast says so, and nothing typed is lost.
+      toast.error(REPORT_MESSAGES.submitFailed);
+      return;
+    }
+    const parsed = schemas.reportServiceSchema.safeParse({ serviceId, reason, description });
     if (!parsed.success) {
       const found: typeof errors = {};
       for (const issue of parsed.error.issues) {
@@ -98,6 +115,7 @@ export function ReportServiceButton({
       onOpenChange={(next) => {
         setOpen(next);
         setErrors({});
+        if (next) void loadReportRules().catch(() => undefined);
       }}
     >
       <DialogTrigger asChild>{trigger()}</DialogTrigger>
@@ -131,7 +149,7 @@ export function ReportServiceButton({
               {...fieldErrorProps('report-description', errors.description)}
             />
           </FormField>
-          <Button type="submit" disabled={report.isPending}>
+          <Button type="submit" disabled={checking || report.isPending}>
             {report.isPending ? 'Submitting...' : 'Submit Report'}
           </Button>
         </form>

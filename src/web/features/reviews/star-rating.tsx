@@ -32,7 +32,8 @@ const STARS_PATHS = [0, 1, 2, 3, 4, 5].map((filled) => ({ filled: starsPath(0, f
  * icons: a listing shows a rating on every card, and five icon components each were a third of its HTML.
  */
 export function Stars({ rating, className }: { rating: number; className?: string }) {
-  const paths = STARS_PATHS[Math.min(5, Math.max(0, Math.round(rating)))]!;
+  const filled = Number.isFinite(rating) ? Math.min(5, Math.max(0, Math.round(rating))) : 0;
+  const paths = STARS_PATHS[filled]!;
   return (
     <span className={cn('inline-flex', className)} role="img" aria-label={`${formatAverage(rating)} out of 5 stars`}>
       <svg

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { serviceFiltersFromAddress } from '../../../domain/listing-filters';
 import { PageContainer } from '../../ui/page';
 import type { ServiceFilters } from './api';
@@ -20,10 +20,12 @@ export function useFiltersInQuery(): [ServiceFilters, (change: Partial<ServiceFi
   const [params, setParams] = useSearchParams();
   const askedFor = useRef<string | null>(null);
   const rendered = params.toString();
-  // Once the page renders a new address (this change's or the Back button's), the address is the one to read again.
+  const { key } = useLocation();
+  // Once the page renders a new address or history entry (this change's, the Back button's, another category's on
+  // the same page), the address is the one to read again.
   useEffect(() => {
     askedFor.current = null;
-  }, [rendered]);
+  }, [rendered, key]);
   const setFilters = useCallback(
     (change: Partial<ServiceFilters>) => {
       const current = new URLSearchParams(askedFor.current ?? window.location.search);

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
@@ -58,6 +58,15 @@ export function ServiceFiltersBar({
     return () => clearTimeout(timer);
   }, [draft, apply]);
 
+  // Text typed into the server's page before the app took it over is the user's: it becomes the draft, applied as
+  // any typing is, instead of being reset to the address's search by the next render.
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = searchBox.current?.value;
+    if (typed !== undefined && typed !== filters.search) setDraft(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page comes alive
+  }, []);
+
   const anySet = filters.search || activeChoiceCount(filters, showCategory) > 0;
   return (
     <form
@@ -73,7 +82,10 @@ export function ServiceFiltersBar({
         <div className="relative">
           <Search className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-muted-foreground" aria-hidden />
           <Input
+            ref={searchBox}
             id="service-search"
+            // Enter before the app has taken the page over submits the form itself: the address keeps the search.
+            name="q"
             type="search"
             className="pl-9"
             placeholder="Search services..."
