@@ -103,3 +103,13 @@ export function serviceFiltersFromAddress(params: URLSearchParams): {
     method: METHOD_FILTERS.includes(method as MethodFilter) ? (method as MethodFilter) : 'any',
   };
 }
+
+/** The inverse of serviceFiltersFromAddress: the page's address for these filters, defaults left out. */
+export function serviceFiltersToAddress(filters: ReturnType<typeof serviceFiltersFromAddress>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.search) params.set('q', filters.search);
+  if (filters.categoryId) params.set('categoryId', filters.categoryId);
+  if (filters.price !== 'any') params.set('price', filters.price);
+  if (filters.method !== 'any') params.set('method', filters.method);
+  return params;
+}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { serviceFiltersFromAddress } from '../../../domain/listing-filters';
+import { serviceFiltersFromAddress, serviceFiltersToAddress } from '../../../domain/listing-filters';
 import { PageContainer } from '../../ui/page';
 import type { ServiceFilters } from './api';
 import { CategoryTiles } from './category-tiles';
@@ -29,12 +29,7 @@ export function useFiltersInQuery(): [ServiceFilters, (change: Partial<ServiceFi
   const setFilters = useCallback(
     (change: Partial<ServiceFilters>) => {
       const current = new URLSearchParams(askedFor.current ?? window.location.search);
-      const next = { ...filtersOf(current), ...change };
-      const query = new URLSearchParams();
-      if (next.search) query.set('q', next.search);
-      if (next.categoryId) query.set('categoryId', next.categoryId);
-      if (next.price !== 'any') query.set('price', next.price);
-      if (next.method !== 'any') query.set('method', next.method);
+      const query = serviceFiltersToAddress({ ...filtersOf(current), ...change });
       askedFor.current = query.toString();
       setParams(query, { replace: true });
     },
