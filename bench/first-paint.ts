@@ -70,7 +70,7 @@ export type FirstPaintOptions = ReturnType<typeof firstPaintOptions>;
 export interface PageResult {
   name: string;
   path: string;
-  paint: { runs: PaintTimings[]; fcpMs: number | null; lcpMs: number | null } | null;
+  paint: { runs: PaintTimings[]; fcpMs: number | null; lcpMs: number | null; aliveMs: number | null } | null;
   lighthouse: {
     runs: LighthouseRun[];
     scores: Record<(typeof LIGHTHOUSE_CATEGORIES)[number], number | null>;
@@ -138,7 +138,12 @@ export async function benchFirstPaint(options: FirstPaintOptions): Promise<First
             runs.push(await measurePaint(browser, base + page.path, options.viewport));
             console.log(`  paint ${page.name} ${i + 1}/${options.runs}`);
           }
-          page.paint = { runs, fcpMs: median(runs.map((r) => r.fcpMs)), lcpMs: median(runs.map((r) => r.lcpMs)) };
+          page.paint = {
+            runs,
+            fcpMs: median(runs.map((r) => r.fcpMs)),
+            lcpMs: median(runs.map((r) => r.lcpMs)),
+            aliveMs: median(runs.map((r) => r.aliveMs)),
+          };
         }
       } finally {
         await browser.close();

@@ -18,6 +18,11 @@ export interface PaintTimings {
   lcpMs: number | null;
   /** What the largest paint was (tag and a little text or the image's name): a number alone hides a wrong element. */
   lcpElement: string | null;
+  /**
+   * When the app had taken the page over (Providers sets `data-hydrated` on <html>): from then on a press does what
+   * it says. Paint shows the page; this is when it answers.
+   */
+  aliveMs: number | null;
 }
 
 /** How long a page may take to go quiet on the slowed network before its timings are read anyway. */
@@ -28,6 +33,15 @@ const AFTER_IDLE_MS = 1_000;
 export async function measurePaint(browser: Browser, url: string, viewport: Viewport): Promise<PaintTimings> {
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
   try {
+    // Set before the page's own scripts run; no named functions inside (see below).
+    await context.addInitScript(() => {
+      // <html> may not exist yet: the whole document is watched.
+      new MutationObserver((_records, observer) => {
+        if (!document.documentElement?.dataset.hydrated) return;
+        (window as { __aliveAt?: number }).__aliveAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -46,7 +60,12 @@ export async function measurePaint(browser: Browser, url: string, viewport: View
     return await page.evaluate(
       () =>
         new Promise<PaintTimings>((resolve) => {
-          const timings: PaintTimings = { fcpMs: null, lcpMs: null, lcpElement: null };
+          const timings: PaintTimings = {
+            fcpMs: null,
+            lcpMs: null,
+            lcpElement: null,
+            aliveMs: (window as { __aliveAt?: number }).__aliveAt ?? null,
+          };
           new PerformanceObserver((list) => {
             const fcp = list.getEntriesByName('first-contentful-paint')[0];
             if (fcp) timings.fcpMs = fcp.startTime;

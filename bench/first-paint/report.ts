@@ -27,6 +27,7 @@ export function printFirstPaint(result: FirstPaintResult) {
         'FCP runs': paint!.runs.map((r) => seconds(r.fcpMs)).join(', '),
         'LCP runs': paint!.runs.map((r) => seconds(r.lcpMs)).join(', '),
         'LCP element': paint!.runs.at(-1)?.lcpElement ?? '-',
+        alive: seconds(paint!.aliveMs),
       })),
     );
   }
