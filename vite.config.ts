@@ -2,13 +2,15 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { lazyModuleKeys } from './scripts/vite-lazy-module-keys';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  // lazyModuleKeys: the renderer's build only (scripts/vite-lazy-module-keys.ts).
+  plugins: [react(), tailwindcss(), lazyModuleKeys({ root: path.resolve('src/web') })],
   resolve: {
     alias: [
       // Preact runs the React API in the browser and in the server's renderer (docs/decisions/008-preact.md): the
@@ -36,8 +38,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     // Source maps would publish the original sources next to the bundle; the server refuses *.map in production too.
     sourcemap: false,
-    // .vite/manifest.json: scripts/build-web.mjs sums the initial JavaScript of `/` from it.
+    // .vite/manifest.json: scripts/build-web.mjs sums the initial JavaScript of `/` from it. The SSR manifest says
+    // which chunk holds each module, for the renderer to name a page's own scripts (scripts/lazy-chunks.mjs).
     manifest: true,
+    ssrManifest: !isSsrBuild,
     rollupOptions: {
       // tRPC's client has no side effects as it loads, but does not say so: told here, the bundler leaves its socket
       // code (which the index re-exports) out of the first load, for src/web/lib/trpc.ts to load at the first

@@ -3,15 +3,17 @@
 // It builds the server's renderer of the public pages (src/web/entry-server.tsx, Vite's SSR build) into dist/ssr,
 // beside dist/web, where the server looks for it (src/server/app.ts); --skip-ssr leaves it out (a test's miniature).
 // It checks the size of what `/` loads first (scripts/initial-js.mjs) and fails over the limit, writes the stylesheet
-// and the theme script into index.html (scripts/inline-first-paint.mjs). Then every text file
-// gets a brotli (.br) and a gzip (.gz) twin at the highest levels, which the server's static plugin
-// sends as they are (preCompressed): compressing once here costs seconds, on every request it would cost CPU.
+// and the theme script into index.html and asks for the app's scripts at low priority (scripts/inline-first-paint.mjs).
+// Then every text file gets a brotli (.br) and a gzip (.gz) twin at the highest levels, which the server's static
+// plugin sends as they are (preCompressed): compressing once here costs seconds, on every request it would cost CPU.
+// Beside the renderer it writes dist/ssr/lazy-chunks.json, the scripts each lazy module needs (scripts/lazy-chunks.mjs).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { inlineFirstPaint } from './inline-first-paint.mjs';
+import { inlineFirstPaint, scriptsAfterPaint } from './inline-first-paint.mjs';
+import { lazyChunkMap } from './lazy-chunks.mjs';
 import { INITIAL_JS_GOAL_BYTES, INITIAL_JS_LIMIT_BYTES, kilobytes, measureInitialJs } from './initial-js.mjs';
 
 const { values } = parseArgs({
@@ -47,7 +49,7 @@ if (initial.total > INITIAL_JS_LIMIT_BYTES) {
 
 // The stylesheet and the theme script inside index.html, before its compressed twins are written.
 const indexHtml = path.join(webDir, 'index.html');
-writeFileSync(indexHtml, inlineFirstPaint(readFileSync(indexHtml, 'utf8'), webDir));
+writeFileSync(indexHtml, scriptsAfterPaint(inlineFirstPaint(readFileSync(indexHtml, 'utf8'), webDir)));
 
 let written = 0;
 for (const file of [...filesUnder(webDir)]) {
@@ -78,5 +80,8 @@ if (!values['skip-ssr']) {
     logLevel: 'warn',
     build: { ssr: 'entry-server.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
   });
+  // What each lazily loaded module needs, for the renderer to name in the page (scripts/lazy-chunks.mjs).
+  const ssrManifest = JSON.parse(readFileSync(path.join(webDir, '.vite', 'ssr-manifest.json'), 'utf8'));
+  writeFileSync(path.join(ssrDir, 'lazy-chunks.json'), JSON.stringify(lazyChunkMap(manifest, ssrManifest)));
   console.log(`build-web: the server's page renderer is in ${path.relative('.', ssrDir) || ssrDir}`);
 }

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { entryKeyOf, staticClosure } from './lazy-chunks.mjs';
 
 /** Issue 16's goal for the initial JavaScript of `/`, gzipped. */
 export const INITIAL_JS_GOAL_BYTES = 120 * 1024;
@@ -16,16 +17,7 @@ export const INITIAL_JS_LIMIT_BYTES = 95 * 1024;
 
 /** @returns {{ total: number, chunks: { file: string, gzipBytes: number }[] }} */
 export function measureInitialJs(webDir, manifest) {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
-  if (!entryKey) throw new Error('initial-js: no index.html entry in the Vite manifest');
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
-  };
-  visit(entryKey);
-  const chunks = [...seen]
+  const chunks = [...staticClosure(manifest, entryKeyOf(manifest))]
     .map((key) => manifest[key].file)
     .filter((file) => file.endsWith('.js'))
     .map((file) => ({ file, gzipBytes: gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length }))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NEWSLETTER_MESSAGES, newsletterEmailSchema, newsletterExportLine } from './newsletter';
+import { NEWSLETTER_MESSAGES } from './newsletter';
+import { newsletterEmailSchema, newsletterExportLine } from './newsletter-schemas';
 
 describe('newsletter email', () => {
   it('is stored trimmed and lower-cased', () => {

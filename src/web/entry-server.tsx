@@ -5,16 +5,16 @@ import { dehydrate, defaultShouldDehydrateQuery, type Query, type QueryClient } 
 import type { AnyTRPCRouter } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
+import { readFileSync } from 'node:fs';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { SERVICE_CATEGORIES } from '../domain/categories';
 import { LANDING_SERVICES_FETCHED } from '../domain/landing';
 import { serviceFiltersFromAddress } from '../domain/listing-filters';
 import type { AppRouter } from '../server/router';
-import { NewsletterForm } from './app/footer';
-import { Tooltip } from './app/lazy-tooltip';
 import { Providers } from './app/providers';
-import { LandingProviders } from './features/site/landing-page';
+import { lazyModuleKey } from './app/lazy-module-keys';
+import { RENDERED_PARTS, renderedParts } from './app/rendered-parts';
 import type { RouteHandle } from './app/route-handle';
 import { routes } from './app/routes';
 import { SITE_TITLE } from './app/document-title';
@@ -33,12 +33,16 @@ export interface ServerData {
   publicUrl: string;
 }
 
-/** A rendered page: its status, the head tags and the HTML of #root with the state the browser hydrates from. */
+/**
+ * A rendered page: its status, the head tags, the HTML of #root with the state the browser hydrates from, and the
+ * scripts of its lazy parts for the head to name (beyond index.html's own).
+ */
 export interface RenderedPage {
   status: number;
   head: PageHead;
   html: string;
   state: string;
+  preload: string[];
 }
 
 export interface PageHead {
@@ -57,21 +61,48 @@ const handler = createStaticHandler(routes);
 const isHandedOver = (query: Query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error';
 
 /**
- * Renders a public page (a route marked `beforeSession`); null for any other, which keeps the plain shell. The
- * queries the page renders first are filled from the server's data before rendering, under the keys the web uses,
- * and handed to the browser, which hydrates with them: no loading state, no second request.
- */
-/**
  * The lazy parts a rendered page shows, loaded once before the first render: one that suspends is rendered again,
  * which moves the page's useId count on, and the browser (which preloads them, main.tsx) would hydrate other ids.
  */
-const renderedParts = Promise.all([NewsletterForm.preload(), Tooltip.preload(), LandingProviders.preload()]).catch(
+const partsLoaded = Promise.all(RENDERED_PARTS.map((part) => part.preload())).catch(
   // A part that cannot load here still renders through its suspense (render-page.ts times a render out).
   () => undefined,
 );
 
+/**
+ * The scripts each lazy module needs beyond index.html's, written beside this file by scripts/build-web.mjs (none
+ * when this renderer was built without it): a page names those of what it drew.
+ */
+const lazyChunks = ((): { modules: Record<string, string>; chunks: Record<string, string[]> } => {
+  try {
+    return JSON.parse(readFileSync(new URL('./lazy-chunks.json', import.meta.url), 'utf8')) as typeof lazyChunks;
+  } catch {
+    return { modules: {}, chunks: {} };
+  }
+})();
+
+/**
+ * The scripts of the lazy route modules and parts a page drew, its own first: named in the page, the browser fetches
+ * them as it reads the HTML, and Vite's loader, finding them there, adds no tag of its own while the app starts.
+ */
+async function scriptsDrawn(pathname: string, components: unknown[]): Promise<string[]> {
+  const parts = await Promise.all(renderedParts(pathname).map((part) => part.preload().catch(() => null)));
+  const scripts = new Set<string>();
+  for (const drawn of [...components, ...parts]) {
+    const key = lazyModuleKey(drawn);
+    const chunk = key && lazyChunks.modules[key];
+    for (const script of (chunk && lazyChunks.chunks[chunk]) || []) scripts.add(script);
+  }
+  return [...scripts];
+}
+
+/**
+ * Renders a public page (a route marked `beforeSession`); null for any other, which keeps the plain shell. The
+ * queries the page renders first are filled from the server's data before rendering, under the keys the web uses,
+ * and handed to the browser, which hydrates with them: no loading state, no second request.
+ */
 export async function render(url: URL, data: ServerData, signal: AbortSignal): Promise<RenderedPage | null> {
-  await renderedParts;
+  await partsLoaded;
   const request = new Request(url, { signal });
   const context = await handler.query(request);
   if (context instanceof Response) return null;
@@ -104,6 +135,11 @@ export async function render(url: URL, data: ServerData, signal: AbortSignal): P
     status: page.status ?? 200,
     html,
     state: serializeSsrState(state),
+    // A lazy route's Component is drawn as an element by then (react-router's mapRouteProperties).
+    preload: await scriptsDrawn(
+      url.pathname,
+      context.matches.map(({ route }) => route.Component ?? (route.element as { type?: unknown } | null)?.type),
+    ),
     head: {
       title: leaf.route.path === '/' || !heading ? SITE_TITLE : `${heading} · SkillNest`,
       description: page.description ?? SITE_DESCRIPTION,
@@ -202,7 +238,7 @@ function decodeEntity(entity: string): string {
 }
 
 /**
- * The whole page, lazy parts included (the landing page's provider cards, the footer's form, the top bar's tooltips):
+ * The whole page, lazy parts included (the landing page's provider cards, the top bar's tooltips):
  * Preact's renderer waits for every suspended part, so the HTML is complete and carries no inline script. A part that
  * cannot render here (it needs a browser) rejects, and the page is served plain (render-page.ts).
  */

@@ -2,27 +2,23 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { NewsletterForm } from './app/footer';
-import { Tooltip } from './app/lazy-tooltip';
 import { Providers } from './app/providers';
-import { LandingProviders } from './features/site/landing-page';
+import { renderedParts } from './app/rendered-parts';
 import { resolveInitialLazyRoutes } from './app/initial-routes';
 import { routes } from './app/routes';
 import { keepServerErrors, readSsrState, type SsrState } from './app/ssr-state';
+import { cn } from './lib/cn';
+import { hydrateInSteps } from './lib/hydrate-later';
 import { createQueryClient } from './lib/trpc';
 import './styles.css';
 
 /**
- * The lazy parts a rendered page shows at once (the footer's form, the top bar's tooltips, the landing page's
- * provider cards), loaded before hydrating: a part whose code is still on its way when the page first updates (the
- * session arrives) would be replaced by its fallback until the code comes, a flash of missing content.
+ * The lazy parts a rendered page shows, loaded before hydrating: a part whose code is still on its way when the page
+ * first updates (the session arrives) would be replaced by its fallback until the code comes, a flash of missing
+ * content.
  */
 function loadRenderedParts(pathname: string) {
-  return Promise.all([
-    NewsletterForm.preload(),
-    Tooltip.preload(),
-    ...(pathname === '/' ? [LandingProviders.preload()] : []),
-  ]);
+  return Promise.all(renderedParts(pathname).map((part) => part.preload()));
 }
 
 /**
@@ -37,7 +33,8 @@ function holdEarlyPresses(): () => void {
     if (!button) return;
     event.preventDefault();
     event.stopPropagation();
-    held.push(button);
+    // Pressed again in the same task, a double tap would send twice (nothing is disabled yet): once is kept.
+    if (!held.includes(button)) held.push(button);
   };
   document.addEventListener('click', hold, true);
   return () => {
@@ -85,14 +82,19 @@ function start(ssr: SsrState | null) {
     </StrictMode>
   );
   const root = document.getElementById('root')!;
-  if (ssr) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (ssr) {
+    // tailwind-merge builds its class map on first use, a long moment on a phone: here, not inside hydration's task.
+    cn('p-0', 'p-1');
+    // Hydration in a task of its own; the parts that come alive after its first pass (lib/hydrate-later.tsx) keep
+    // the page answering meanwhile.
+    setTimeout(() => void hydrateInSteps(() => hydrateRoot(root, app)), 0);
+  } else createRoot(root).render(app);
   if (releaseEarlyPresses) whenHydrated(releaseEarlyPresses);
 }
 
 /**
  * Resolves once the browser has painted what it has (or after 100 ms): a rendered page is on screen before
- * hydration's one long task (Preact hydrates in a single pass), so the visitor reads it while the app takes over.
+ * hydration starts, so the visitor reads it while the app takes over.
  */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {

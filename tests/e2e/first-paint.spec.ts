@@ -172,6 +172,54 @@ test.describe('first paint', () => {
     expect(await settings.text()).toContain('<div id="root"></div>');
   });
 
+  test('a rendered page names its own scripts at low priority, so the app adds almost none as it comes alive', async ({
+    page,
+    browser,
+  }) => {
+    const id = await publishService(browser, `Stickers ${Date.now().toString(36)}`);
+    // Every script tag the app's loader adds before the page is live.
+    await page.addInitScript(() => {
+      const added: string[] = [];
+      (window as unknown as { __addedBeforeAlive: string[] }).__addedBeforeAlive = added;
+      const observer = new MutationObserver((records) => {
+        if (document.documentElement.dataset.hydrated) return observer.disconnect();
+        for (const record of records)
+          for (const node of record.addedNodes)
+            // The parser's own tags arrive while the document is loading; the app's, after.
+            if (node instanceof HTMLLinkElement && node.rel === 'modulepreload' && document.readyState !== 'loading')
+              added.push(node.href);
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    for (const [path, own] of [
+      ['/discover-services', 'discover-services-page'],
+      [`/services/${id}`, 'service-detail-page'],
+      ['/', 'landing-providers'],
+      ['/how-to-start', 'static-pages'],
+    ] as const) {
+      const served = await (await page.request.get(path)).text();
+      const scripts = [...served.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(
+        ([tag]) => tag,
+      );
+      expect(
+        scripts.filter((tag) => tag.includes(`/assets/${own}-`)),
+        `${path} names its own code`,
+      ).toHaveLength(1);
+      expect(
+        scripts.filter((tag) => !tag.includes('fetchpriority="low"')),
+        `${path}: all at low priority`,
+      ).toEqual([]);
+      await page.goto(path);
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+      // At most the toaster's library, which every page loads as it comes alive; a page whose own code was not
+      // named would add a dozen or more.
+      const added = await page.evaluate(
+        () => (window as unknown as { __addedBeforeAlive: string[] }).__addedBeforeAlive,
+      );
+      expect(added.length, `${path} added ${added.join(', ')}`).toBeLessThanOrEqual(1);
+    }
+  });
+
   test('the rendered pages come alive in place: no loading state, same nodes, no console problem', async ({
     page,
     browser,

@@ -1,11 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import {
-  NEWSLETTER_ATTEMPTS_PER_MINUTE,
-  NEWSLETTER_MESSAGES,
-  NEWSLETTER_PATH,
-  newsletterEmailSchema,
-} from '../../domain/newsletter';
+import { NEWSLETTER_ATTEMPTS_PER_MINUTE, NEWSLETTER_MESSAGES, NEWSLETTER_PATH } from '../../domain/newsletter';
+import { newsletterEmailSchema } from '../../domain/newsletter-schemas';
 import type { Db } from '../db/database';
 import { subscribeToNewsletter } from '../features/newsletter/subscribe';
 

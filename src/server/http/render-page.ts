@@ -19,6 +19,8 @@ export interface RenderedPage {
   head: { title: string; description: string; url: string; type: string; image?: string };
   html: string;
   state: string;
+  /** Addresses of the page's own scripts beyond the template's (its route's and lazy parts'). */
+  preload?: string[];
 }
 
 /**
@@ -88,6 +90,10 @@ export function fillTemplate(template: string, page: RenderedPage): string {
     meta('property', 'og:site_name', 'SkillNest'),
     ...(head.image ? [meta('property', 'og:image', head.image)] : []),
     `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    // Low priority like the template's own (scripts/inline-first-paint.mjs): the page paints without them.
+    ...(page.preload ?? [])
+      .filter((href) => href.startsWith('/assets/'))
+      .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeHtml(href)}" />`),
   ];
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)

@@ -4,6 +4,7 @@ import { SIDEBAR_WIDTH_PX } from '../../domain/shell';
 import { useSession } from '../features/accounts/api';
 import { DocumentTitle } from './document-title';
 import { Footer } from './footer';
+import { HydrateLater } from '../lib/hydrate-later';
 import { useRouteHandle } from './route-handle';
 import { ScrollManager } from './scroll-manager';
 import { TopBar } from './top-bar';
@@ -62,7 +63,12 @@ export function AppLayout() {
           <Outlet />
         </main>
         <DocumentTitle />
-        {!hideFooter && <Footer />}
+        {/* Below the fold on every page: it comes alive after the page's first pass (lib/hydrate-later.tsx). */}
+        {!hideFooter && (
+          <HydrateLater>
+            <Footer />
+          </HydrateLater>
+        )}
       </div>
     </div>
   );

@@ -1,10 +1,6 @@
-import { Suspense } from 'react';
-import { preloadableLazy } from './preloadable-lazy';
 import { Link } from 'react-router';
+import { NewsletterForm } from './newsletter-form';
 import { ShareButtons } from './share-buttons';
-
-// The form brings react-hook-form and zod: below the fold, it loads after the page (the server renders it in place).
-export const NewsletterForm = preloadableLazy(async () => (await import('./newsletter-form')).NewsletterForm);
 
 const LINKS = [
   { to: '/how-to-start', label: 'How to Start' },
@@ -21,9 +17,7 @@ export function Footer() {
     <footer className="border-t bg-muted/40">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 text-sm text-muted-foreground">
         <div className="flex flex-col justify-between gap-6 text-foreground md:flex-row md:items-end">
-          <Suspense fallback={<div aria-hidden className="h-24 w-full max-w-md" />}>
-            <NewsletterForm />
-          </Suspense>
+          <NewsletterForm />
           <ShareButtons />
         </div>
         <nav aria-label="Footer">

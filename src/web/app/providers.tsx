@@ -2,9 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_WIDTH_PX } from '../../domain/shell';
+import { SessionProvider } from '../features/accounts/api';
 import { PresenceDot } from '../features/presence/presence-dot';
 import { loadSonner, toasterReady } from '../lib/toast';
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
+import { whenHeldPartsAlive } from '../lib/hydrate-later';
 import { useHydrated } from '../lib/use-hydrated';
 import { PresenceIndicatorProvider, type PresenceIndicator } from '../ui/user-avatar';
 import { ThemeProvider, useTheme } from './theme';
@@ -67,17 +69,22 @@ export function Providers({
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [trpcClient] = useState(createTrpcClient);
-  // Marks the page as live (hydrated, or rendered by the browser): before, a rendered page's buttons do nothing.
+  // Marks the page as live (hydrated, the parts it hydrates later included, or rendered by the browser): before, a
+  // rendered page's buttons do nothing.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    void whenHeldPartsAlive().then(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <ThemeProvider>
-          <PresenceIndicatorProvider value={presenceDot}>{children}</PresenceIndicatorProvider>
-          <Toasts />
-        </ThemeProvider>
+        <SessionProvider>
+          <ThemeProvider>
+            <PresenceIndicatorProvider value={presenceDot}>{children}</PresenceIndicatorProvider>
+            <Toasts />
+          </ThemeProvider>
+        </SessionProvider>
       </TRPCProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ADMIN_USER_LIMITS } from '../../../domain/admin-users';
-import { newsletterExportLine } from '../../../domain/newsletter';
+import { newsletterExportLine } from '../../../domain/newsletter-schemas';
 import type { Db } from '../../db/database';
 
 /**
@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
  * not only to those without an account. At most ADMIN_USER_LIMITS.exportMax addresses (`truncated` says when more
  * exist), so one export cannot grow without bound. Byte order ("C"), so both databases sort alike.
  *
- * Each stored value is checked again as it goes out (domain/newsletter.ts newsletterExportLine): one that fails the
+ * Each stored value is checked again as it goes out (domain/newsletter-schemas.ts newsletterExportLine): one that fails the
  * subscription rule (stored before it existed, or by any other way in) is left out and counted in `skipped`, so no
  * value can add lines or a spreadsheet formula to the admin's file.
  */

@@ -1,4 +1,4 @@
-import { isPlausibleNewsletterEmail } from '../../../domain/newsletter';
+import { isPlausibleNewsletterEmail } from '../../../domain/newsletter-schemas';
 import type { Db } from '../../db/database';
 import { newsletterSubscriptions } from '../../db/schema/newsletter';
 import { AppError } from '../../errors';

@@ -1,16 +1,38 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useEffect } from 'react';
+import { createContext, createElement, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { AUTH_MESSAGES } from '../../../domain/auth-messages';
 import { useTheme } from '../../app/theme';
+import { usePinnedToServer } from '../../lib/hydrate-later';
 import { reconnectRealtime, SESSION_ENDED_EVENT, useTRPC, useTRPCClient } from '../../lib/trpc';
 
-/** The signed-in account (null for a visitor); undefined while still loading. */
-export function useSession() {
+function useSessionQuery() {
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.accounts.me.queryOptions(), staleTime: 5 * 60_000 });
-  return { account: query.data, isLoading: query.isPending, isError: query.isError, refetch: query.refetch };
+  const { data: account, isPending: isLoading, isError, refetch } = query;
+  return useMemo(() => ({ account, isLoading, isError, refetch }), [account, isLoading, isError, refetch]);
+}
+
+type Session = ReturnType<typeof useSessionQuery>;
+
+const SessionContext = createContext<Session | null>(null);
+
+/**
+ * The session read once for the whole app: a page of cards asks for it in every card's buttons, and one query
+ * observer per caller was a measurable share of a listing page's hydration (issue 16).
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  return createElement(SessionContext.Provider, { value: useSessionQuery() }, children);
+}
+
+/** The signed-in account (null for a visitor); undefined while still loading. */
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs a SessionProvider (app/providers.tsx)');
+  // A part hydrating after the page's first pass reads the session as the server did (lib/hydrate-later.tsx).
+  const pinned = usePinnedToServer();
+  return useMemo(() => (pinned ? { ...session, account: undefined, isLoading: true } : session), [pinned, session]);
 }
 
 /** Forgets everything cached for the previous user and applies the signed-out theme. */

@@ -95,7 +95,8 @@ export function useRequestedServices() {
   const trpc = useTRPC();
   const { account } = useSession();
   const query = useQuery({ ...trpc.conversations.requestedServices.queryOptions(), enabled: Boolean(account) });
-  return new Map((query.data ?? []).map((r) => [r.serviceId, r.conversationId]));
+  // Nobody known, no conversations: a card drawn as the server drew it (lib/hydrate-later.tsx) shows none.
+  return new Map((account ? (query.data ?? []) : []).map((r) => [r.serviceId, r.conversationId]));
 }
 
 /**

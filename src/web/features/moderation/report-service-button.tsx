@@ -1,11 +1,11 @@
 import { Flag } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { REPORT_LIMITS, REPORT_MESSAGES, REPORT_REASONS } from '../../../domain/polls';
 import { signInPathFor } from '../../../domain/redirect';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
+import { Dialog, DialogContent } from '../../ui/dialog';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { NativeSelect } from '../../ui/native-select';
 import { Textarea } from '../../ui/textarea';
@@ -20,9 +20,19 @@ function loadReportRules() {
   return import('../../../domain/polls-schemas');
 }
 
+interface ReportDraft {
+  reason: string;
+  description: string;
+}
+
+const EMPTY_DRAFT: ReportDraft = { reason: '', description: '' };
+
 /**
  * Report on a service card and the service page (issue 15 item 2): a dialog with a reason and a description. Never
  * on your own service; a visitor is sent to sign in and comes back here. The server holds every rule again.
+ *
+ * Only the button lives on the card: the dialog, its form and its request are made when it opens. A listing hydrates
+ * two dozen cards in one task, and a dialog and a pending request per card were a share of it (issue 16).
  */
 export function ReportServiceButton({
   serviceId,
@@ -36,44 +46,78 @@ export function ReportServiceButton({
   const { account } = useSession();
   const knownSession = useKnownSession();
   const navigate = useNavigate();
-  const location = useLocation();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [description, setDescription] = useState('');
+  // What was typed outlives a dialog closed by mistake: reopened, it is still there until the report is sent.
+  const [draft, setDraft] = useState(EMPTY_DRAFT);
+  const button = useRef<HTMLButtonElement>(null);
+  if (account && account.id === ownerId) return null;
+
+  const press = async () => {
+    if (account) return setOpen(true);
+    // Still loading: a member's click waits for the session, then opens the dialog.
+    const who = account === undefined ? await knownSession() : null;
+    if (who) {
+      if (who.id !== ownerId) setOpen(true);
+      return;
+    }
+    toast.info(REPORT_MESSAGES.signInToReport);
+    void navigate(signInPathFor(`${window.location.pathname}${window.location.search}`));
+  };
+
+  return (
+    <>
+      <Button
+        ref={button}
+        size="sm"
+        variant="ghost"
+        className={className}
+        aria-label="Report this service"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        title="Report"
+        onClick={press}
+      >
+        <Flag className="h-4 w-4" aria-hidden />
+        <span aria-hidden className="hidden sm:inline">
+          Report
+        </span>
+      </Button>
+      {open && (
+        <ReportServiceDialog
+          serviceId={serviceId}
+          draft={draft}
+          onDraft={setDraft}
+          onSent={() => setDraft(EMPTY_DRAFT)}
+          onClose={() => setOpen(false)}
+          returnFocusTo={button}
+        />
+      )}
+    </>
+  );
+}
+
+function ReportServiceDialog({
+  serviceId,
+  draft,
+  onDraft,
+  onSent,
+  onClose,
+  returnFocusTo,
+}: {
+  serviceId: string;
+  draft: ReportDraft;
+  onDraft: (update: (old: ReportDraft) => ReportDraft) => void;
+  onSent: () => void;
+  onClose: () => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}) {
   const [errors, setErrors] = useState<{ reason?: string; description?: string }>({});
   // The report's rules are being loaded and checked: Submit waits, so a second press sends nothing twice.
   const [checking, setChecking] = useState(false);
   const report = useReportService();
-  if (account && account.id === ownerId) return null;
-
-  const trigger = (onClick?: () => void | Promise<void>) => (
-    <Button
-      size="sm"
-      variant="ghost"
-      className={className}
-      aria-label="Report this service"
-      title="Report"
-      onClick={onClick}
-    >
-      <Flag className="h-4 w-4" aria-hidden />
-      <span aria-hidden className="hidden sm:inline">
-        Report
-      </span>
-    </Button>
-  );
-  if (!account) {
-    return trigger(async () => {
-      // Still loading: a member's click waits for the session, then opens the dialog (the open state outlives the
-      // switch to the signed-in branch below).
-      const who = account === undefined ? await knownSession() : null;
-      if (who) {
-        if (who.id !== ownerId) setOpen(true);
-        return;
-      }
-      toast.info(REPORT_MESSAGES.signInToReport);
-      void navigate(signInPathFor(`${location.pathname}${location.search}`));
-    });
-  }
+  useEffect(() => {
+    void loadReportRules().catch(() => undefined);
+  }, []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -90,7 +134,7 @@ export function ReportServiceButton({
       toast.error(REPORT_MESSAGES.submitFailed);
       return;
     }
-    const parsed = schemas.reportServiceSchema.safeParse({ serviceId, reason, description });
+    const parsed = schemas.reportServiceSchema.safeParse({ serviceId, ...draft });
     if (!parsed.success) {
       const found: typeof errors = {};
       for (const issue of parsed.error.issues) {
@@ -102,30 +146,31 @@ export function ReportServiceButton({
     }
     report.mutate(parsed.data, {
       onSuccess: () => {
-        setOpen(false);
-        setReason('');
-        setDescription('');
+        onSent();
+        onClose();
       },
     });
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setErrors({});
-        if (next) void loadReportRules().catch(() => undefined);
-      }}
-    >
-      <DialogTrigger asChild>{trigger()}</DialogTrigger>
-      <DialogContent title="Report this service" description="Tell the admins what is wrong. They review every report.">
+    // Not closed while the report is on its way: reopened, its Submit would send the same report again.
+    <Dialog open onOpenChange={(next) => !next && !report.isPending && onClose()}>
+      <DialogContent
+        title="Report this service"
+        description="Tell the admins what is wrong. They review every report."
+        // No Radix trigger on the card (it would need the dialog mounted): focus goes back to the Report button.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <form noValidate className="flex flex-col gap-4" onSubmit={submit}>
           <FormField id="report-reason" label="Reason" error={errors.reason}>
             <NativeSelect
-              value={reason}
+              value={draft.reason}
               onChange={(e) => {
-                setReason(e.target.value);
+                const reason = e.target.value;
+                onDraft((old) => ({ ...old, reason }));
                 setErrors((old) => ({ ...old, reason: undefined }));
               }}
               {...fieldErrorProps('report-reason', errors.reason)}
@@ -140,10 +185,11 @@ export function ReportServiceButton({
           </FormField>
           <FormField id="report-description" label="Description" error={errors.description}>
             <Textarea
-              value={description}
+              value={draft.description}
               maxLength={REPORT_LIMITS.descriptionMax}
               onChange={(e) => {
-                setDescription(e.target.value);
+                const description = e.target.value;
+                onDraft((old) => ({ ...old, description }));
                 setErrors((old) => ({ ...old, description: undefined }));
               }}
               {...fieldErrorProps('report-description', errors.description)}

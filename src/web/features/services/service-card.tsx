@@ -1,6 +1,6 @@
 import { MapPin, Monitor } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { signInPathFor } from '../../../domain/redirect';
 import { formatPrice } from '../../../domain/money';
@@ -93,7 +93,6 @@ export function ServiceCard({ service, actions }: { service: ServiceCardData; ac
 export function RequestButton({ service }: { service: Pick<ServiceCardData, 'id' | 'userId'> }) {
   const { account } = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
   const requested = useRequestedServices();
   const request = useRequestService();
   const knownSession = useKnownSession();
@@ -114,7 +113,8 @@ export function RequestButton({ service }: { service: Pick<ServiceCardData, 'id'
         const who = account !== undefined ? account : await knownSession();
         if (!who) {
           toast.info(SERVICE_MESSAGES.signInToRequest);
-          navigate(signInPathFor(`${location.pathname}${location.search}`));
+          // Read at the press, not as a hook: every card would render again at each change of the address.
+          navigate(signInPathFor(`${window.location.pathname}${window.location.search}`));
           return;
         }
         if (who.id !== service.userId) request.mutate({ serviceId: service.id });

@@ -1,5 +1,6 @@
 import { SERVICE_MESSAGES } from '../../../domain/services';
 import { cn } from '../../lib/cn';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { Button } from '../../ui/button';
 import { LoadMoreButton } from '../../ui/load-more-button';
 import { useServiceListing, type ServiceFilters } from './api';
@@ -48,7 +49,10 @@ export function ServiceGrid({ filters }: { filters: ServiceFilters }) {
       <ul className={gridClass}>
         {services.map((s) => (
           <li key={s.id}>
-            <ServiceCard service={s} />
+            {/* Two dozen cards would be one long task for a phone: they come alive a few at a time. */}
+            <HydrateLater>
+              <ServiceCard service={s} />
+            </HydrateLater>
           </li>
         ))}
       </ul>

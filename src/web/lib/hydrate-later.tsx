@@ -1,0 +1,110 @@
+import { createContext, Suspense, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Progressive hydration of a server-rendered page (issue 16). Preact takes a page over in one task; on a listing that
+ * task was two dozen cards long, and a phone's slow CPU could not answer a tap for its whole length. A part wrapped in
+ * `HydrateLater` keeps its server HTML, untouched and on screen, during that first pass (it suspends, and Preact
+ * keeps a suspended part's markup while hydrating), and is taken over afterwards, a few parts per task, so the page
+ * answers between them. Everything rendered after the first pass (a later page, a client-side navigation) renders at
+ * once.
+ */
+
+/** How many held parts come alive per task: a card costs a few milliseconds on a slow phone. */
+const PARTS_PER_TASK = 3;
+
+interface Hold {
+  promise: Promise<void>;
+  released: boolean;
+}
+
+let holding = false;
+/** False from the first hydration pass until every part it held has come alive. */
+let alive = true;
+const waiting: { hold: Hold; release: () => void }[] = [];
+let allReleased: Promise<void> = Promise.resolve();
+
+function holdOne(): Hold {
+  let release!: () => void;
+  const hold: Hold = { promise: new Promise<void>((resolve) => (release = resolve)), released: false };
+  waiting.push({
+    hold,
+    release: () => {
+      hold.released = true;
+      release();
+    },
+  });
+  return hold;
+}
+
+/**
+ * Runs the first hydration pass with held parts waiting, then lets them come alive `PARTS_PER_TASK` at a time, one
+ * task each. The returned promise resolves once all of them are.
+ */
+export function hydrateInSteps(hydrateFirstPass: () => void): Promise<void> {
+  let done!: () => void;
+  allReleased = new Promise<void>((resolve) => (done = resolve));
+  alive = false;
+  const finish = () => {
+    alive = true;
+    done();
+  };
+  holding = true;
+  try {
+    hydrateFirstPass();
+  } catch (error) {
+    // Nothing will come alive: presses must not wait for it forever.
+    finish();
+    throw error;
+  } finally {
+    holding = false;
+  }
+  const step = () => {
+    for (const { release } of waiting.splice(0, PARTS_PER_TASK)) release();
+    // The last parts render in this task's microtasks: "alive" is said in the next task, after them.
+    setTimeout(waiting.length > 0 ? step : finish, 0);
+  };
+  setTimeout(step, 0);
+  return allReleased;
+}
+
+/** Resolves once every part held by the first hydration pass has come alive. */
+export function whenHeldPartsAlive(): Promise<void> {
+  return allReleased;
+}
+
+const PinnedToServer = createContext(false);
+
+/**
+ * True while a held part hydrates: what it draws must be what the server drew, as a visitor, because hydrating
+ * corrects text but not attributes. The session, arrived meanwhile, is read as "not known yet" until then.
+ */
+export function usePinnedToServer(): boolean {
+  return useContext(PinnedToServer);
+}
+
+function Held({ children }: { children: ReactNode }) {
+  // A part that suspends before its first commit loses its hooks: resumed, it asks again and is no longer held.
+  const [hold] = useState(() => (holding ? holdOne() : null));
+  if (hold && !hold.released) throw hold.promise;
+  // Drawn first as the server drew it, then at once (before the screen is painted) as it is now.
+  const [pinned, setPinned] = useState(() => !alive);
+  useLayoutEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render is the point (see above)
+    if (pinned) setPinned(false);
+  }, [pinned]);
+  return <PinnedToServer.Provider value={pinned}>{children}</PinnedToServer.Provider>;
+}
+
+/**
+ * A part that comes alive after the first hydration pass. It must draw exactly one element: that is the markup
+ * Preact keeps while it waits. A press on it meanwhile is held like any press before the page is alive (main.tsx).
+ * Nothing in it (or after it on the page) may call useId: Preact counts ids in render order, and a part hydrated
+ * later would draw other ids than the server's.
+ */
+export function HydrateLater({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Held>{children}</Held>
+    </Suspense>
+  );
+}
