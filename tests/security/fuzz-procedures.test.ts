@@ -296,14 +296,22 @@ async function fuzz(procedure: ProcedureInfo, who: () => TestUser | null, runs: 
     withoutNewCallers(await snapshot(app, tables), users.slice(callersBefore)),
     `${procedure.path} (seed ${SEED}) inputs its schema refuses`,
   );
-  // Inputs the schema accepts may succeed; a mutation that refuses one must not have changed anything first.
+  // Inputs the schema accepts may succeed; a mutation that refuses one must not have changed anything first. The
+  // rows are read after each refusal and compared with the last reading, which stands until a call succeeds (or a
+  // new caller is made). Read before and after every call, they cost a seventh of the file's time (FUZZ_RUNS=60 on
+  // PGlite: 108 -> 93 s).
+  let known: string | null = null;
   for (const input of passSchema) {
-    const was = procedure.type === 'mutation' ? await fingerprint(app, tables) : null;
+    const mutation = procedure.type === 'mutation';
+    if (mutation && known === null) known = await fingerprint(app, tables);
     const callers = users.length;
     const status = await callAndCheck(procedure, who, input);
-    if (was !== null && status !== 200 && users.length === callers) {
-      expect(await fingerprint(app, tables), describeFailure(procedure, input, status, 'changed rows')).toBe(was);
+    if (!mutation) continue;
+    if (status === 200 || users.length !== callers) {
+      known = null;
+      continue;
     }
+    expect(await fingerprint(app, tables), describeFailure(procedure, input, status, 'changed rows')).toBe(known);
   }
 }
 
