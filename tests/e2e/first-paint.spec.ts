@@ -253,7 +253,8 @@ test.describe('first paint', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
-    await page.goto('/discover-services');
+    // Not the load event: the page names the listing's script in its head, so `load` waits for it too.
+    await page.goto('/discover-services', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
     const search = page.getByLabel('Search');
     await search.fill(title.toLowerCase());
@@ -265,7 +266,7 @@ test.describe('first paint', () => {
     await expect(page.getByTestId('service-card')).toHaveCount(1);
 
     // Enter before the app has taken over submits the search form itself: the address carries the search.
-    await page.goto('/discover-services');
+    await page.goto('/discover-services', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
     await page.getByLabel('Search').fill(title.toLowerCase());
     await page.getByLabel('Search').press('Enter');

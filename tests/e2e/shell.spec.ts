@@ -169,7 +169,8 @@ test.describe('pages', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
-    await page.goto('/');
+    // Not the load event: the page names that part's script in its head, so `load` waits for it too.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
     await page.getByRole('button', { name: 'Switch to Dark Mode' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
