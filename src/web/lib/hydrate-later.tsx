@@ -20,18 +20,16 @@ interface Hold {
 let holding = false;
 /** False from the first hydration pass until every part it held has come alive. */
 let alive = true;
-const waiting: { hold: Hold; release: () => void }[] = [];
+/** The release of each part the first pass held, in page order. */
+const waiting: (() => void)[] = [];
 let allReleased: Promise<void> = Promise.resolve();
 
 function holdOne(): Hold {
   let release!: () => void;
   const hold: Hold = { promise: new Promise<void>((resolve) => (release = resolve)), released: false };
-  waiting.push({
-    hold,
-    release: () => {
-      hold.released = true;
-      release();
-    },
+  waiting.push(() => {
+    hold.released = true;
+    release();
   });
   return hold;
 }
@@ -59,7 +57,7 @@ export function hydrateInSteps(hydrateFirstPass: () => void): Promise<void> {
     holding = false;
   }
   const step = () => {
-    for (const { release } of waiting.splice(0, PARTS_PER_TASK)) release();
+    for (const release of waiting.splice(0, PARTS_PER_TASK)) release();
     // The last parts render in this task's microtasks: "alive" is said in the next task, after them.
     setTimeout(waiting.length > 0 ? step : finish, 0);
   };
