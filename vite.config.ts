@@ -47,6 +47,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       // code (which the index re-exports) out of the first load, for src/web/lib/trpc.ts to load at the first
       // subscription.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/@trpc/client/') },
+      // What `/` runs first is one chunk, not fourteen: on a school network (HTTP/1.1, 400 ms a round trip) each file
+      // was a request to wait for, and Lighthouse's simulation charged each to the largest paint. The page's own
+      // chunks stay apart (docs/decisions/010-fewer-scripts-less-at-start.md).
+      output: isSsrBuild ? {} : { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
     },
   },
   server: {

@@ -83,8 +83,6 @@ function start(ssr: SsrState | null) {
   );
   const root = document.getElementById('root')!;
   if (ssr) {
-    // tailwind-merge builds its class map on first use, a long moment on a phone: here, not inside hydration's task.
-    cn('p-0', 'p-1');
     // Hydration in a task of its own; the parts that come alive after its first pass (lib/hydrate-later.tsx) keep
     // the page answering meanwhile.
     setTimeout(() => void hydrateInSteps(() => hydrateRoot(root, app)), 0);
@@ -104,13 +102,28 @@ function afterNextPaint(): Promise<void> {
   });
 }
 
+/** Resolves in a task of its own: what comes after it does not lengthen the task before. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function startInSteps(ssr: SsrState | null) {
+  // Not in the task that evaluated the app's modules: matching the address against the routes is 50 ms on a phone.
+  await nextTask();
+  // Should a chunk fail to load, the router tries again itself and shows its error page (a part, its fallback).
+  await Promise.all([
+    resolveInitialLazyRoutes(routes, window.location),
+    ssr ? loadRenderedParts(window.location.pathname) : null,
+    ssr ? afterNextPaint() : null,
+  ]).catch(() => undefined);
+  if (ssr) {
+    // tailwind-merge builds its class map on first use (60 ms on a phone): in a task of its own, not in the one that
+    // loaded the last script nor in the one that starts the app; each stays short, and the page answers between.
+    await nextTask();
+    cn('p-0', 'p-1');
+    await nextTask();
+  }
+  start(ssr);
+}
+
 const ssr = readSsrState();
 const releaseEarlyPresses = ssr ? holdEarlyPresses() : null;
-// Should a chunk fail to load, the router tries again itself and shows its error page (a part, its fallback).
-void Promise.all([
-  resolveInitialLazyRoutes(routes, window.location),
-  ssr ? loadRenderedParts(window.location.pathname) : null,
-  ssr ? afterNextPaint() : null,
-])
-  .catch(() => undefined)
-  .then(() => start(ssr));
+void startInSteps(ssr);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, dateTime, dayKey, dayLabel, listTime, shortDate } from './dates';
+import { clockTime, dateTime, dayKey, dayLabel, listTime, serverShortDate, shortDate } from './dates';
 
 // Local-time constructors, so the cases hold in any time zone the tests run in.
 const now = new Date(2026, 10, 23, 9, 30);
@@ -32,5 +32,22 @@ describe('chat and list dates', () => {
     expect(dateTime(at)).toContain(shortDate(at));
     expect(dateTime(at)).toContain(clockTime(at));
     expect(dateTime(at.toISOString())).toBe(dateTime(at));
+  });
+});
+
+describe('a date as the server writes it', () => {
+  const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+  it("reads as Intl's en-US date in UTC, every month, at both ends of the day", () => {
+    for (let month = 0; month < 12; month += 1) {
+      for (const at of [
+        Date.UTC(2026, month, 1, 0, 0),
+        Date.UTC(2026, month, 28, 23, 59),
+        Date.UTC(1999, month, 9, 12),
+      ]) {
+        expect(serverShortDate(new Date(at))).toBe(intl.format(at));
+        expect(serverShortDate(new Date(at).toISOString())).toBe(intl.format(at));
+      }
+    }
   });
 });

@@ -1,4 +1,12 @@
-import { createContext, Suspense, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  Suspense,
+  useContext,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 
 /**
  * Progressive hydration of a server-rendered page (issue 16). Preact takes a page over in one task; on a listing that
@@ -45,6 +53,10 @@ export function hydrateInSteps(hydrateFirstPass: () => void): Promise<void> {
   const finish = () => {
     alive = true;
     done();
+    // What waited for the page to be alive renders in a task of its own, after the last part's.
+    setTimeout(() => {
+      for (const listener of aliveListeners) listener();
+    }, 0);
   };
   holding = true;
   try {
@@ -68,6 +80,26 @@ export function hydrateInSteps(hydrateFirstPass: () => void): Promise<void> {
 /** Resolves once every part held by the first hydration pass has come alive. */
 export function whenHeldPartsAlive(): Promise<void> {
   return allReleased;
+}
+
+const aliveListeners = new Set<() => void>();
+
+function subscribeToAlive(listener: () => void) {
+  aliveListeners.add(listener);
+  return () => aliveListeners.delete(listener);
+}
+
+/**
+ * False on the server and while a rendered page comes alive (its first pass, then its held parts), true a task after
+ * (and at once on a page the browser renders alone). For work a page can show a moment later, that would lengthen
+ * those tasks: a date in the reader's locale, whose first Intl object costs 15 ms on a fast machine.
+ */
+export function usePageAlive(): boolean {
+  return useSyncExternalStore(
+    subscribeToAlive,
+    () => alive,
+    () => false,
+  );
 }
 
 const PinnedToServer = createContext(false);

@@ -15,6 +15,7 @@ import { Card, CardContent } from '../../ui/card';
 import { PageContainer, PageMessage } from '../../ui/page';
 import { useSession } from '../accounts/api';
 import { ReviewList } from '../reviews/review-list';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { RatingBadge } from '../reviews/rating-badge';
 import { useService } from './api';
 import { ProviderSummary } from './provider-summary';
@@ -58,29 +59,32 @@ export function ServiceDetailPage() {
     <PageContainer className="gap-4 py-4 md:gap-6 md:py-8">
       <BackLink to="/discover-services" place="Services" />
       <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] md:items-start md:gap-x-8 md:gap-y-6">
-        <header className="flex flex-col gap-2 md:col-start-1">
-          <div className="flex flex-wrap gap-2">
-            <Badge variant="outline">{s.categoryName ?? UNCATEGORIZED}</Badge>
-            <Badge variant="outline">
-              {s.deliveryMethod === 'virtual' ? (
-                <Monitor className="h-3.5 w-3.5" aria-hidden />
-              ) : (
-                <MapPin className="h-3.5 w-3.5" aria-hidden />
-              )}
-              {DELIVERY_LABELS[s.deliveryMethod]}
-            </Badge>
-          </div>
-          <h1 className="text-2xl font-bold break-words md:text-3xl">{s.title}</h1>
-          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-            <span>
-              by{' '}
-              <Link to={`/profile/${s.userId}`} className="text-foreground hover:underline">
-                {ownerName}
-              </Link>
-            </span>
-            <RatingBadge rating={s} />
-          </p>
-        </header>
+        {/* The parts without a button come alive after the page's first pass (lib/hydrate-later.tsx), a few per task. */}
+        <HydrateLater>
+          <header className="flex flex-col gap-2 md:col-start-1">
+            <div className="flex flex-wrap gap-2">
+              <Badge variant="outline">{s.categoryName ?? UNCATEGORIZED}</Badge>
+              <Badge variant="outline">
+                {s.deliveryMethod === 'virtual' ? (
+                  <Monitor className="h-3.5 w-3.5" aria-hidden />
+                ) : (
+                  <MapPin className="h-3.5 w-3.5" aria-hidden />
+                )}
+                {DELIVERY_LABELS[s.deliveryMethod]}
+              </Badge>
+            </div>
+            <h1 className="text-2xl font-bold break-words md:text-3xl">{s.title}</h1>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+              <span>
+                by{' '}
+                <Link to={`/profile/${s.userId}`} className="text-foreground hover:underline">
+                  {ownerName}
+                </Link>
+              </span>
+              <RatingBadge rating={s} />
+            </p>
+          </header>
+        </HydrateLater>
         {/* Second in reading order, so on a phone the price and Request sit right under the title. */}
         <Card className="md:sticky md:top-4 md:col-start-2 md:row-span-3 md:row-start-1" data-testid="service-actions">
           <CardContent className="flex flex-col gap-4 p-4 md:p-6">
@@ -94,26 +98,30 @@ export function ServiceDetailPage() {
                 <RequestButton service={s} />
               )}
             </div>
-            <ProviderSummary provider={s} />
+            <HydrateLater>
+              <ProviderSummary provider={s} />
+            </HydrateLater>
             <ReportServiceButton serviceId={s.id} ownerId={s.userId} className="self-start" />
           </CardContent>
         </Card>
-        <div className="flex flex-col gap-4 md:col-start-1">
-          {s.imageUrl ? (
-            <img src={s.imageUrl} alt={s.title} className="aspect-video w-full rounded-xl object-cover" />
-          ) : (
-            <ServiceCover categoryId={s.categoryId} className="aspect-[3/1] w-full rounded-xl" />
-          )}
-          <p className="whitespace-pre-line break-words">{s.description}</p>
-          {location && (
-            <>
-              <LocationLabel {...location} signedIn={Boolean(account)} />
-              <Suspense fallback={<div className="h-56 w-full rounded-lg border bg-muted" />}>
-                <ServiceAreaMap {...location} />
-              </Suspense>
-            </>
-          )}
-        </div>
+        <HydrateLater>
+          <div className="flex flex-col gap-4 md:col-start-1">
+            {s.imageUrl ? (
+              <img src={s.imageUrl} alt={s.title} className="aspect-video w-full rounded-xl object-cover" />
+            ) : (
+              <ServiceCover categoryId={s.categoryId} className="aspect-[3/1] w-full rounded-xl" />
+            )}
+            <p className="whitespace-pre-line break-words">{s.description}</p>
+            {location && (
+              <>
+                <LocationLabel {...location} signedIn={Boolean(account)} />
+                <Suspense fallback={<div className="h-56 w-full rounded-lg border bg-muted" />}>
+                  <ServiceAreaMap {...location} />
+                </Suspense>
+              </>
+            )}
+          </div>
+        </HydrateLater>
         <section aria-labelledby="service-reviews" className="flex flex-col gap-3 md:col-start-1">
           <div className="flex items-baseline justify-between gap-2">
             <h2 id="service-reviews" className="text-xl font-semibold">
