@@ -47,10 +47,23 @@ export default defineConfig(({ isSsrBuild }) => ({
       // code (which the index re-exports) out of the first load, for src/web/lib/trpc.ts to load at the first
       // subscription.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/node_modules/@trpc/client/') },
-      // What `/` runs first is one chunk, not fourteen: on a school network (HTTP/1.1, 400 ms a round trip) each file
-      // was a request to wait for, and Lighthouse's simulation charged each to the largest paint. The page's own
-      // chunks stay apart (docs/decisions/010-fewer-scripts-less-at-start.md).
-      output: isSsrBuild ? {} : { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      // Fewer, larger scripts: on a school network (HTTP/1.1, 400 ms a round trip) each file is a request to wait for,
+      // and Lighthouse's simulation charges each to the largest paint (docs/decisions/010-fewer-scripts-less-at-start.md).
+      // What `/` runs first is one chunk (it was fourteen); a module shared by lazy pages goes with the others the same
+      // pages share, and a group under 1 KB joins its nearest neighbour (a listing: 34 scripts -> 25, 2 KB more).
+      output: isSsrBuild
+        ? {}
+        : {
+            // A shared group is named after every page it serves; its file, only after its content.
+            chunkFileNames: (chunk) =>
+              chunk.name.startsWith('parts') ? 'assets/parts-[hash].js' : 'assets/[name]-[hash].js',
+            codeSplitting: {
+              groups: [
+                { name: 'app', tags: ['$initial'], priority: 2 },
+                { name: 'parts', minShareCount: 2, priority: 1, entriesAware: true, entriesAwareMergeThreshold: 1024 },
+              ],
+            },
+          },
     },
   },
   server: {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SERVICE_CATEGORIES } from '../../src/domain/categories';
 import { signInAsNewUser } from './helpers';
@@ -191,18 +192,24 @@ test.describe('first paint', () => {
       });
       observer.observe(document, { childList: true, subtree: true });
     });
-    for (const [path, own] of [
-      ['/discover-services', 'discover-services-page'],
-      [`/services/${id}`, 'service-detail-page'],
-      ['/', 'landing-providers'],
-      ['/how-to-start', 'static-pages'],
+    // Where the build put each page's own module (a chunk of its own, or one it shares with pages alike).
+    const { modules } = JSON.parse(readFileSync('dist/ssr/lazy-chunks.json', 'utf8')) as {
+      modules: Record<string, string>;
+    };
+    for (const [path, module] of [
+      ['/discover-services', 'features/services/discover-services-page.tsx'],
+      [`/services/${id}`, 'features/services/service-detail-page.tsx'],
+      ['/', 'features/site/landing-providers.tsx'],
+      ['/how-to-start', 'features/site/static-pages.tsx'],
     ] as const) {
+      const own = modules[module];
+      expect(own, `the build knows where ${module} is`).toMatch(/^\/assets\/[\w-]+\.js$/);
       const served = await (await page.request.get(path)).text();
       const scripts = [...served.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(
         ([tag]) => tag,
       );
       expect(
-        scripts.filter((tag) => tag.includes(`/assets/${own}-`)),
+        scripts.filter((tag) => tag.includes(`href="${own}"`) || tag.includes(`src="${own}"`)),
         `${path} names its own code`,
       ).toHaveLength(1);
       expect(
