@@ -50,7 +50,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Fewer, larger scripts: on a school network (HTTP/1.1, 400 ms a round trip) each file is a request to wait for,
       // and Lighthouse's simulation charges each to the largest paint (docs/decisions/010-fewer-scripts-less-at-start.md).
       // What `/` runs first is one chunk (it was fourteen); a module shared by lazy pages goes with the others the same
-      // pages share, and a group under 1 KB joins its nearest neighbour (a listing: 34 scripts -> 25, 2 KB more).
+      // pages share, and a group under 1 KB joins its nearest neighbour (a listing: 34 scripts -> 26, 2 KB less).
       output: isSsrBuild
         ? {}
         : {

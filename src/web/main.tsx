@@ -8,7 +8,7 @@ import { resolveInitialLazyRoutes } from './app/initial-routes';
 import { routes } from './app/routes';
 import { keepServerErrors, readSsrState, type SsrState } from './app/ssr-state';
 import { cn } from './lib/cn';
-import { hydrateInSteps } from './lib/hydrate-later';
+import { hydrateInSteps, inNextTask } from './lib/hydrate-later';
 import { createQueryClient } from './lib/trpc';
 import './styles.css';
 
@@ -85,7 +85,7 @@ function start(ssr: SsrState | null) {
   if (ssr) {
     // Hydration in a task of its own; the parts that come alive after its first pass (lib/hydrate-later.tsx) keep
     // the page answering meanwhile.
-    setTimeout(() => void hydrateInSteps(() => hydrateRoot(root, app)), 0);
+    inNextTask(() => void hydrateInSteps(() => hydrateRoot(root, app)));
   } else createRoot(root).render(app);
   if (releaseEarlyPresses) whenHydrated(releaseEarlyPresses);
 }
@@ -103,7 +103,7 @@ function afterNextPaint(): Promise<void> {
 }
 
 /** Resolves in a task of its own: what comes after it does not lengthen the task before. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise<void>((resolve) => inNextTask(resolve));
 
 async function startInSteps(ssr: SsrState | null) {
   // Not in the task that evaluated the app's modules: matching the address against the routes is 50 ms on a phone.

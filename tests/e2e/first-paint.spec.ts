@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SERVICE_CATEGORIES } from '../../src/domain/categories';
-import { signInAsNewUser } from './helpers';
+import { addressOf, scriptHolding, signInAsNewUser } from './helpers';
 
 /** Console errors and React warnings a page logs while it loads and settles. */
 function collectConsoleProblems(page: Page): string[] {
@@ -192,18 +191,15 @@ test.describe('first paint', () => {
       });
       observer.observe(document, { childList: true, subtree: true });
     });
-    // Where the build put each page's own module (a chunk of its own, or one it shares with pages alike).
-    const { modules } = JSON.parse(readFileSync('dist/ssr/lazy-chunks.json', 'utf8')) as {
-      modules: Record<string, string>;
-    };
     for (const [path, module] of [
       ['/discover-services', 'features/services/discover-services-page.tsx'],
       [`/services/${id}`, 'features/services/service-detail-page.tsx'],
       ['/', 'features/site/landing-providers.tsx'],
       ['/how-to-start', 'features/site/static-pages.tsx'],
     ] as const) {
-      const own = modules[module];
-      expect(own, `the build knows where ${module} is`).toMatch(/^\/assets\/[\w-]+\.js$/);
+      // Where the build put the page's own module: a chunk of its own, or one it shares with pages alike.
+      const own = scriptHolding(module);
+      expect(own).toMatch(/^\/assets\/[\w-]+\.js$/);
       const served = await (await page.request.get(path)).text();
       const scripts = [...served.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(
         ([tag]) => tag,
@@ -235,7 +231,10 @@ test.describe('first paint', () => {
     const id = await publishService(browser, title);
     const problems = collectConsoleProblems(page);
     await watchForLoadingStates(page);
-    for (const path of ['/discover-services', `/services/${id}`, '/', '/requests', '/how-to-start']) {
+    // The listing searched for this test's service: other tests running beside it publish and remove services, and
+    // a removed first card would read as one the page replaced.
+    const listing = `/discover-services?q=${encodeURIComponent(title)}`;
+    for (const path of [listing, `/services/${id}`, '/', '/requests', '/how-to-start']) {
       await page.goto(path);
       // The theme button gets its name from React once the page has hydrated.
       await expect(page.getByRole('button', { name: 'Switch to Dark Mode' })).toHaveAttribute('aria-label');
@@ -256,7 +255,7 @@ test.describe('first paint', () => {
     const title = `Stencils ${Date.now().toString(36)}`;
     await publishService(browser, title);
     // The listing's code arrives late, as on a school network: the visitor types into the server's page meanwhile.
-    await page.route(/\/assets\/discover-services-page-[^/]+\.js$/, async (route) => {
+    await page.route(addressOf(scriptHolding('features/services/discover-services-page.tsx')), async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -91,4 +92,23 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
     .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+/**
+ * The built script that holds a lazily loaded module (`features/services/discover-services-page.tsx`), as the server's
+ * renderer knows it (dist/ssr/lazy-chunks.json): a page's module may share its chunk with pages alike, whose name
+ * says nothing of it. For a test to slow that script as a school network would.
+ */
+export function scriptHolding(module: string): string {
+  const { modules } = JSON.parse(readFileSync('dist/ssr/lazy-chunks.json', 'utf8')) as {
+    modules: Record<string, string | undefined>;
+  };
+  const script = modules[module];
+  if (!script) throw new Error(`The build has no chunk for ${module}`);
+  return script;
+}
+
+/** Matches the address of `script` (a path such as /assets/parts-abc.js) on any origin. */
+export function addressOf(script: string): RegExp {
+  return new RegExp(`${script.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }

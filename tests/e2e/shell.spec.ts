@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import {
+  addressOf,
   ADMIN_MENU,
   expectNoSeriousA11yViolations,
   MEMBER_MENU,
   menuLabels,
   openSideMenu,
+  scriptHolding,
   signInAsNewUser,
 } from './helpers';
 
@@ -165,7 +167,7 @@ test.describe('pages', () => {
 
   test('a theme press before the page has come alive is kept: the page turns dark once it has', async ({ page }) => {
     // The landing page's last part arrives late, as on a school network: the app waits for it before taking over.
-    await page.route(/\/assets\/landing-providers-[^/]+\.js$/, async (route) => {
+    await page.route(addressOf(scriptHolding('features/site/landing-providers.tsx')), async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });

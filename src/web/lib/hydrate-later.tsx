@@ -25,9 +25,9 @@ const PARTS_PER_TASK = 1;
 
 /**
  * Runs `run` in a task of its own, after what is already queued (a tap, a frame). A message, not a timer: nested
- * timers wait at least 4 ms each, and a listing has two dozen parts.
+ * timers wait at least 4 ms each (a listing has ~28 parts), and a tab in the background runs timers once a second.
  */
-function inNextTask(run: () => void) {
+export function inNextTask(run: () => void) {
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
     channel.port1.close();
@@ -70,9 +70,9 @@ export function hydrateInSteps(hydrateFirstPass: () => void): Promise<void> {
     alive = true;
     done();
     // What waited for the page to be alive renders in a task of its own, after the last part's.
-    setTimeout(() => {
+    inNextTask(() => {
       for (const listener of aliveListeners) listener();
-    }, 0);
+    });
   };
   holding = true;
   try {
@@ -121,8 +121,9 @@ export function usePageAlive(): boolean {
 const PinnedToServer = createContext(false);
 
 /**
- * True while a held part hydrates: what it draws must be what the server drew, as a visitor, because hydrating
- * corrects text but not attributes. The session, arrived meanwhile, is read as "not known yet" until then.
+ * True while a held part hydrates: what it draws must be what the server drew, because hydrating corrects text but
+ * not attributes. The session, arrived meanwhile, is read as "not known yet" until then (a visitor, as the server
+ * saw); a part given a value that may have changed since the first pass draws the first pass's (category-tiles.tsx).
  */
 export function usePinnedToServer(): boolean {
   return useContext(PinnedToServer);
@@ -144,8 +145,8 @@ function Held({ children }: { children: ReactNode }) {
 /**
  * A part that comes alive after the first hydration pass. It must draw exactly one element: that is the markup
  * Preact keeps while it waits. A press on it meanwhile is held like any press before the page is alive (main.tsx).
- * Nothing in it (or after it on the page) may call useId: Preact counts ids in render order, and a part hydrated
- * later would draw other ids than the server's.
+ * Nothing in it may call useId: Preact counts ids in render order, so a part hydrated later would draw other ids
+ * than the server's, and shift the ids of every part after it.
  */
 export function HydrateLater({ children }: { children: ReactNode }) {
   return (

@@ -272,20 +272,6 @@ export function useConversationMutations(id: string) {
   };
 }
 
-export function useRequestService() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.conversations.request.mutationOptions({
-      onSuccess: () =>
-        Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.conversations.requestedServices.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() }),
-        ]),
-    }),
-  );
-}
-
 /** The progress page: admins read the state through the admin view (they may not be a party). */
 export function useConversationView(id: string, asAdmin: boolean) {
   const trpc = useTRPC();

@@ -1,16 +1,14 @@
 import { Flag } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { REPORT_LIMITS, REPORT_MESSAGES, REPORT_REASONS } from '../../../domain/polls';
-import { signInPathFor } from '../../../domain/redirect';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent } from '../../ui/dialog';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { NativeSelect } from '../../ui/native-select';
 import { Textarea } from '../../ui/textarea';
 import { useSession } from '../accounts/api';
-import { useKnownSession } from '../accounts/use-known-session';
+import { useMemberOrSignIn } from '../accounts/use-known-session';
 import { useReportService } from './api';
 
 /**
@@ -44,8 +42,7 @@ export function ReportServiceButton({
   className?: string;
 }) {
   const { account } = useSession();
-  const knownSession = useKnownSession();
-  const navigate = useNavigate();
+  const memberOrSignIn = useMemberOrSignIn();
   const [open, setOpen] = useState(false);
   // What was typed outlives a dialog closed by mistake: reopened, it is still there until the report is sent.
   const [draft, setDraft] = useState(EMPTY_DRAFT);
@@ -55,13 +52,8 @@ export function ReportServiceButton({
   const press = async () => {
     if (account) return setOpen(true);
     // Still loading: a member's click waits for the session, then opens the dialog.
-    const who = account === undefined ? await knownSession() : null;
-    if (who) {
-      if (who.id !== ownerId) setOpen(true);
-      return;
-    }
-    toast.info(REPORT_MESSAGES.signInToReport);
-    void navigate(signInPathFor(`${window.location.pathname}${window.location.search}`));
+    const member = await memberOrSignIn(REPORT_MESSAGES.signInToReport);
+    if (member && member.id !== ownerId) setOpen(true);
   };
 
   return (

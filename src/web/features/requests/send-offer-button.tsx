@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { MESSAGE_MAX } from '../../../domain/negotiation';
 import { messageTextSchema, proposalSchema } from '../../../domain/negotiation-schemas';
-import { signInPathFor } from '../../../domain/redirect';
 import type { PricingType } from '../../../domain/services';
 import { useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';
@@ -12,7 +10,7 @@ import { Dialog, DialogContent } from '../../ui/dialog';
 import { FormField, fieldErrorProps } from '../../ui/form-field';
 import { Textarea } from '../../ui/textarea';
 import { useSession } from '../accounts/api';
-import { useKnownSession } from '../accounts/use-known-session';
+import { useMemberOrSignIn } from '../accounts/use-known-session';
 import { PriceFields } from '../conversations/price-fields';
 import { useSendOffer } from './api';
 import type { RequestCardData } from './request-card';
@@ -39,9 +37,7 @@ export function SendOfferButton({
   request: Pick<RequestCardData, 'id' | 'userId' | 'title' | 'pricingType'>;
 }) {
   const { account } = useSession();
-  const knownSession = useKnownSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const memberOrSignIn = useMemberOrSignIn();
   const [open, setOpen] = useState(false);
   const form = useSchemaForm<OfferFields, z.output<typeof offerFormSchema>>(offerFormSchema, {
     defaultValues: { price: '', pricingType: request.pricingType, message: '' },
@@ -60,12 +56,8 @@ export function SendOfferButton({
         className="mt-2"
         aria-label={`Send offer on ${request.title}`}
         onClick={async () => {
-          const who = account !== undefined ? account : await knownSession();
-          if (!who) {
-            navigate(signInPathFor(`${location.pathname}${location.search}`));
-            return;
-          }
-          if (who.id !== request.userId) setOpen(true);
+          const member = await memberOrSignIn();
+          if (member && member.id !== request.userId) setOpen(true);
         }}
       >
         Send offer

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { SERVICE_CATEGORIES, tilesPerRow } from '../../../domain/categories';
 import { cn } from '../../lib/cn';
-import { HydrateLater } from '../../lib/hydrate-later';
+import { HydrateLater, usePinnedToServer } from '../../lib/hydrate-later';
 import { Button } from '../../ui/button';
 import { CategoryIcon } from './category-icon';
 import { CategoryStrip } from './category-strip';
@@ -14,22 +14,37 @@ import { useViewportWidth } from './use-viewport-width';
  * paint is right on every screen, whatever width a render without a window assumed.
  */
 export function CategoryTiles({ hrefFor, activeId }: { hrefFor(id: string): string; activeId?: string | null }) {
-  // Both come alive after the page's first pass, a few parts per task (lib/hydrate-later.tsx): twenty-two categories
-  // twice are the largest part of a listing's top.
+  // The category the server drew as chosen: a held part comes alive drawing it (hydrating keeps the server's
+  // attributes), then draws the address's, should a filter have changed it meanwhile.
+  const [drawnActiveId] = useState(activeId);
+  // Both come alive after the page's first pass, one per task (lib/hydrate-later.tsx): twenty-two categories twice
+  // are the largest part of a listing's top.
   return (
     <section aria-label="Categories">
       <HydrateLater>
-        <CategoryStrip hrefFor={hrefFor} activeId={activeId} className="md:hidden" />
+        <HeldStrip hrefFor={hrefFor} activeId={activeId} drawnActiveId={drawnActiveId} />
       </HydrateLater>
       <HydrateLater>
-        <TileGrid hrefFor={hrefFor} activeId={activeId} />
+        <TileGrid hrefFor={hrefFor} activeId={activeId} drawnActiveId={drawnActiveId} />
       </HydrateLater>
     </section>
   );
 }
 
+interface HeldCategoriesProps {
+  hrefFor(id: string): string;
+  activeId?: string | null;
+  drawnActiveId?: string | null;
+}
+
+function HeldStrip({ hrefFor, activeId, drawnActiveId }: HeldCategoriesProps) {
+  const pinned = usePinnedToServer();
+  return <CategoryStrip hrefFor={hrefFor} activeId={pinned ? drawnActiveId : activeId} className="md:hidden" />;
+}
+
 /** The width is read here, inside the held part, so it comes alive drawing what the server drew, then adjusts. */
-function TileGrid({ hrefFor, activeId }: { hrefFor(id: string): string; activeId?: string | null }) {
+function TileGrid({ hrefFor, activeId: addressActiveId, drawnActiveId }: HeldCategoriesProps) {
+  const activeId = usePinnedToServer() ? drawnActiveId : addressActiveId;
   const [expanded, setExpanded] = useState(false);
   const perRow = tilesPerRow(useViewportWidth());
   const visible = expanded ? SERVICE_CATEGORIES : SERVICE_CATEGORIES.slice(0, perRow * 2);

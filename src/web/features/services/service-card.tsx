@@ -1,8 +1,6 @@
 import { MapPin, Monitor } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from '../../lib/toast';
-import { signInPathFor } from '../../../domain/redirect';
 import { formatPrice } from '../../../domain/money';
 import { descriptionPreview, SERVICE_MESSAGES } from '../../../domain/services';
 import { UNCATEGORIZED } from '../../../domain/categories';
@@ -12,7 +10,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useSession } from '../accounts/api';
-import { useKnownSession } from '../accounts/use-known-session';
+import { useMemberOrSignIn } from '../accounts/use-known-session';
 import { useRequestedServices } from '../conversations/api';
 import { ReportServiceButton } from '../moderation/report-service-button';
 import { RatingBadge } from '../reviews/rating-badge';
@@ -95,7 +93,7 @@ export function RequestButton({ service }: { service: Pick<ServiceCardData, 'id'
   const navigate = useNavigate();
   const requested = useRequestedServices();
   const request = useRequestService();
-  const knownSession = useKnownSession();
+  const memberOrSignIn = useMemberOrSignIn();
   if (account?.id === service.userId) return null;
   const conversationId = requested.get(service.id);
   if (conversationId) {
@@ -110,14 +108,8 @@ export function RequestButton({ service }: { service: Pick<ServiceCardData, 'id'
       size="sm"
       disabled={request.isPending}
       onClick={async () => {
-        const who = account !== undefined ? account : await knownSession();
-        if (!who) {
-          toast.info(SERVICE_MESSAGES.signInToRequest);
-          // Read at the press, not as a hook: every card would render again at each change of the address.
-          navigate(signInPathFor(`${window.location.pathname}${window.location.search}`));
-          return;
-        }
-        if (who.id !== service.userId) request.mutate({ serviceId: service.id });
+        const member = await memberOrSignIn(SERVICE_MESSAGES.signInToRequest);
+        if (member && member.id !== service.userId) request.mutate({ serviceId: service.id });
       }}
     >
       Request

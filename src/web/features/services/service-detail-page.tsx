@@ -20,7 +20,7 @@ import { RatingBadge } from '../reviews/rating-badge';
 import { useService } from './api';
 import { ProviderSummary } from './provider-summary';
 import type { ServiceArea } from './service-area-map';
-import { DELIVERY_LABELS, RequestButton } from './service-card';
+import { DELIVERY_LABELS, RequestButton, type ServiceCardData } from './service-card';
 import { ServiceCover } from './service-cover';
 import { ReportServiceButton } from '../moderation/report-service-button';
 
@@ -34,7 +34,6 @@ const ServiceAreaMap = lazy(async () => ({ default: (await import('./service-are
 export function ServiceDetailPage() {
   const { id = '' } = useParams();
   const service = useService(id);
-  const { account } = useSession();
   if (service.isPending)
     return (
       <p role="status" className="py-20 text-center text-muted-foreground">
@@ -59,7 +58,7 @@ export function ServiceDetailPage() {
     <PageContainer className="gap-4 py-4 md:gap-6 md:py-8">
       <BackLink to="/discover-services" place="Services" />
       <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] md:items-start md:gap-x-8 md:gap-y-6">
-        {/* The parts without a button come alive after the page's first pass (lib/hydrate-later.tsx), a few per task. */}
+        {/* The parts without a button come alive after the page's first pass (lib/hydrate-later.tsx), one per task. */}
         <HydrateLater>
           <header className="flex flex-col gap-2 md:col-start-1">
             <div className="flex flex-wrap gap-2">
@@ -90,13 +89,7 @@ export function ServiceDetailPage() {
           <CardContent className="flex flex-col gap-4 p-4 md:p-6">
             <div className="flex items-center justify-between gap-3">
               <p className="text-2xl font-bold md:text-3xl">{formatPrice(s.priceCents, s.pricingType)}</p>
-              {account?.id === s.userId ? (
-                <Button variant="outline" asChild>
-                  <Link to={`/edit-service/${s.id}`}>Edit Service</Link>
-                </Button>
-              ) : (
-                <RequestButton service={s} />
-              )}
+              <ServiceAction service={s} />
             </div>
             <HydrateLater>
               <ProviderSummary provider={s} />
@@ -114,7 +107,7 @@ export function ServiceDetailPage() {
             <p className="whitespace-pre-line break-words">{s.description}</p>
             {location && (
               <>
-                <LocationLabel {...location} signedIn={Boolean(account)} />
+                <LocationLabel {...location} />
                 <Suspense fallback={<div className="h-56 w-full rounded-lg border bg-muted" />}>
                   <ServiceAreaMap {...location} />
                 </Suspense>
@@ -141,10 +134,27 @@ export function ServiceDetailPage() {
 }
 
 /**
+ * The owner edits, anyone else requests. The session is read here and in the parts below, not by the page: the page
+ * rendering again when the session arrives would bring every part it still holds alive in that one task.
+ */
+function ServiceAction({ service }: { service: Pick<ServiceCardData, 'id' | 'userId'> }) {
+  const { account } = useSession();
+  if (account?.id === service.userId) {
+    return (
+      <Button variant="outline" asChild>
+        <Link to={`/edit-service/${service.id}`}>Edit Service</Link>
+      </Button>
+    );
+  }
+  return <RequestButton service={service} />;
+}
+
+/**
  * "place, region" once the geocoder answers; "Location" meanwhile, on failure and for visitors (the geocoder is for
  * signed-in users). Never blocks the page.
  */
-function LocationLabel({ latitude, longitude, radius, signedIn }: ServiceArea & { signedIn: boolean }) {
+function LocationLabel({ latitude, longitude, radius }: ServiceArea) {
+  const signedIn = Boolean(useSession().account);
   const trpc = useTRPC();
   const label = useQuery({
     ...trpc.geo.reverse.queryOptions({ latitude, longitude }),
