@@ -32,7 +32,21 @@ export interface ServiceCardData extends ProviderRating {
   ownerLastName: string | null;
 }
 
-export const DELIVERY_LABELS = { virtual: 'Virtual', 'in-person': 'In person', both: 'Virtual or in person' } as const;
+const DELIVERY_LABELS = { virtual: 'Virtual', 'in-person': 'In person', both: 'Virtual or in person' } as const;
+
+/** How a service is delivered, with its icon: on a card and on the service page. */
+export function DeliveryLabel({ method }: { method: keyof typeof DELIVERY_LABELS }) {
+  return (
+    <>
+      {method === 'virtual' ? (
+        <Monitor className="h-3.5 w-3.5" aria-hidden />
+      ) : (
+        <MapPin className="h-3.5 w-3.5" aria-hidden />
+      )}
+      {DELIVERY_LABELS[method]}
+    </>
+  );
+}
 
 /**
  * A service in a grid: its picture or its category's cover, title, owner and the owner's rating (or "New"),
@@ -53,12 +67,7 @@ export function ServiceCard({ service, actions }: { service: ServiceCardData; ac
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <Badge variant="outline">{service.categoryName ?? UNCATEGORIZED}</Badge>
           <span className="inline-flex items-center gap-1">
-            {service.deliveryMethod === 'virtual' ? (
-              <Monitor className="h-3.5 w-3.5" aria-hidden />
-            ) : (
-              <MapPin className="h-3.5 w-3.5" aria-hidden />
-            )}
-            {DELIVERY_LABELS[service.deliveryMethod]}
+            <DeliveryLabel method={service.deliveryMethod} />
           </span>
           <ReportServiceButton serviceId={service.id} ownerId={service.userId} className="ml-auto h-7 px-2" />
         </div>

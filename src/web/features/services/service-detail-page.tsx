@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MapPin, Monitor } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { UNCATEGORIZED } from '../../../domain/categories';
@@ -20,7 +20,7 @@ import { RatingBadge } from '../reviews/rating-badge';
 import { useService } from './api';
 import { ProviderSummary } from './provider-summary';
 import type { ServiceArea } from './service-area-map';
-import { DELIVERY_LABELS, RequestButton, type ServiceCardData } from './service-card';
+import { DeliveryLabel, RequestButton, type ServiceCardData } from './service-card';
 import { ServiceCover } from './service-cover';
 import { ReportServiceButton } from '../moderation/report-service-button';
 
@@ -64,12 +64,7 @@ export function ServiceDetailPage() {
             <div className="flex flex-wrap gap-2">
               <Badge variant="outline">{s.categoryName ?? UNCATEGORIZED}</Badge>
               <Badge variant="outline">
-                {s.deliveryMethod === 'virtual' ? (
-                  <Monitor className="h-3.5 w-3.5" aria-hidden />
-                ) : (
-                  <MapPin className="h-3.5 w-3.5" aria-hidden />
-                )}
-                {DELIVERY_LABELS[s.deliveryMethod]}
+                <DeliveryLabel method={s.deliveryMethod} />
               </Badge>
             </div>
             <h1 className="text-2xl font-bold break-words md:text-3xl">{s.title}</h1>
