@@ -111,6 +111,21 @@ function withStanding(room: RoomDetails, standing: RoomStanding, muted: boolean)
   };
 }
 
+/** Whether a live subscription has started before, and how many events it has applied to the cache. */
+function listenerProgress() {
+  let started = false;
+  let applied = 0;
+  return {
+    started: () => started,
+    markStarted: () => void (started = true),
+    applied: () => applied,
+    countApplied: () => void (applied += 1),
+  };
+}
+
+/** How many times a catch-up reads again while live events keep landing during its reads. */
+const CATCH_UP_ROUNDS = 3;
+
 type Keys = {
   page: ReturnType<ReturnType<typeof useTRPC>['roomMessages']['list']['queryKey']>;
   threads: ReturnType<ReturnType<typeof useTRPC>['roomMessages']['thread']['pathKey']>;
@@ -264,28 +279,43 @@ export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (me
   // What changed before the subscription listened, or while the connection was lost, is read again: the room and its
   // members; at the first start the newest page replaces what the cache held from an earlier visit (a message deleted
   // meanwhile must not come back), after a reconnect it is merged with the older pages this listener kept current.
+  // An event applied while those reads are out may be newer than what they bring back (a Join pressed as the page
+  // opened, a message sent meanwhile): their answers would undo it, so they are made again, a few times at most.
   // A box the callbacks share, not a ref: they are built during render (react-hooks/refs).
-  const [listened] = useState(() => new Set<'before'>());
-  const catchUp = catchUpOnStart(queryClient, [roomKey, membersKey, keys.page], () => {
-    void queryClient.invalidateQueries({ queryKey: roomKey });
-    void queryClient.invalidateQueries({ queryKey: membersKey });
-    void queryClient.invalidateQueries({ queryKey: keys.threads });
-    if (!listened.has('before')) {
-      void queryClient.refetchQueries({ queryKey: keys.page, exact: true }, { cancelRefetch: true });
-      return;
+  const [listened] = useState(listenerProgress);
+  const readAgain = async () => {
+    const first = !listened.started();
+    for (let round = 0; round < CATCH_UP_ROUNDS; round += 1) {
+      const applied = listened.applied();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: roomKey }),
+        queryClient.invalidateQueries({ queryKey: membersKey }),
+        queryClient.invalidateQueries({ queryKey: keys.threads }),
+        first
+          ? readAfresh(queryClient, keys.page)
+          : refreshNewest(queryClient, keys.page, () =>
+              queryClient.fetchQuery(trpc.roomMessages.list.queryOptions({ roomId })),
+            ),
+      ]);
+      if (listened.applied() === applied) return;
     }
-    void refreshNewest(queryClient, keys.page, () =>
-      queryClient.fetchQuery(trpc.roomMessages.list.queryOptions({ roomId })),
-    );
+  };
+  const catchUp = catchUpOnStart(queryClient, [roomKey, membersKey, keys.page], () => {
+    // A failed read keeps the page as it was (its query says so); the next reconnect reads again.
+    readAgain().catch(() => undefined);
   });
   const onStarted = () => {
     catchUp();
-    listened.add('before');
+    listened.markStarted();
+  };
+  const onData = (event: RoomLiveEvent) => {
+    if (event.type !== 'typing') listened.countApplied();
+    apply(event);
   };
   useSubscription(
     trpc.rooms.events.subscriptionOptions(
       { id: roomId },
-      { enabled: mayRead, onData: ({ data }) => apply(data), onStarted },
+      { enabled: mayRead, onData: ({ data }) => onData(data), onStarted },
     ),
   );
   const typingNow = useTypingNames(typing);
@@ -297,6 +327,15 @@ function without(map: TypingMap, userId: string): TypingMap {
   const next = new Map(map);
   next.delete(userId);
   return next;
+}
+
+/**
+ * The page read anew. A first read still out may have left before the subscription listened, and a refetch would
+ * join it rather than start another (TanStack Query shares a read in flight while a query has no data yet).
+ */
+async function readAfresh(queryClient: QueryClient, key: Keys['page']) {
+  await queryClient.cancelQueries({ queryKey: key, exact: true });
+  await queryClient.refetchQueries({ queryKey: key, exact: true });
 }
 
 /**

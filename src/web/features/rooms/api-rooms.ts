@@ -13,7 +13,7 @@ import {
 } from '../../../domain/rooms';
 import type { AppRouter } from '../../../server/router';
 import { appCodeOf } from '../../lib/app-error';
-import { catchUpOnStart } from '../../lib/live-cache';
+import { catchUpOnStart, rereadIfInFlight } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { toastFailure } from '../../lib/network-error';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -120,8 +120,13 @@ export function useRoomsListing() {
 function useRoomListEvents(apply: (event: RoomListEvent) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const onStarted = catchUpOnStart(queryClient, [trpc.rooms.list.queryKey()]);
-  useSubscription(trpc.rooms.listEvents.subscriptionOptions({}, { onData: ({ data }) => apply(data), onStarted }));
+  const listKey = trpc.rooms.list.queryKey();
+  const onStarted = catchUpOnStart(queryClient, [listKey]);
+  const onData = (event: RoomListEvent) => {
+    apply(event);
+    rereadIfInFlight(queryClient, listKey);
+  };
+  useSubscription(trpc.rooms.listEvents.subscriptionOptions({}, { onData: ({ data }) => onData(data), onStarted }));
 }
 
 /** The members panel's list; the room's live subscription (api-messages.ts) keeps it current. */
@@ -165,7 +170,7 @@ export function useRoomMutations() {
   const { account } = useSession();
   const listKey = trpc.rooms.list.queryKey();
   /** The viewer's own card in the list after joining or leaving (a private room left leaves the list). */
-  const patchListed = (id: string, isMember: boolean) =>
+  const patchListed = (id: string, isMember: boolean) => {
     queryClient.setQueryData(listKey, (old) =>
       old?.flatMap((r) => {
         if (r.id !== id || r.isMember === isMember) return [r];
@@ -173,6 +178,8 @@ export function useRoomMutations() {
         return [{ ...r, isMember, memberCount: Math.max(0, r.memberCount + (isMember ? 1 : -1)) }];
       }),
     );
+    rereadIfInFlight(queryClient, listKey);
+  };
   const upsertMember = (id: string, member: RoomMember) =>
     queryClient.setQueryData(trpc.rooms.members.queryKey({ id }), (old) => {
       if (!old) return old;
@@ -180,6 +187,12 @@ export function useRoomMutations() {
         ? old.map((m) => (m.userId === member.userId ? member : m))
         : [...old, member];
     });
+  /** The viewer's standing after joining or leaving; a read of the room still out left the database before it. */
+  const setStanding = (id: string, change: (room: RoomDetails) => RoomDetails) => {
+    const roomKey = trpc.rooms.get.queryKey({ id });
+    queryClient.setQueryData(roomKey, (old) => old && change(old));
+    rereadIfInFlight(queryClient, roomKey);
+  };
   const dropMember = (id: string, userId: string) =>
     queryClient.setQueryData(trpc.rooms.members.queryKey({ id }), (old) => old?.filter((m) => m.userId !== userId));
 
@@ -237,7 +250,7 @@ export function useRoomMutations() {
         trpc.rooms.join.mutationOptions({
           onSuccess: (member, { id }) => {
             upsertMember(id, member);
-            queryClient.setQueryData(trpc.rooms.get.queryKey({ id }), (old) => old && withStanding(old, member.role));
+            setStanding(id, (old) => withStanding(old, member.role));
             patchListed(id, true);
           },
         }),
@@ -249,7 +262,7 @@ export function useRoomMutations() {
         trpc.rooms.leave.mutationOptions({
           onSuccess: ({ id }) => {
             if (account) dropMember(id, account.id);
-            queryClient.setQueryData(trpc.rooms.get.queryKey({ id }), (old) => old && withStanding(old, 'outsider'));
+            setStanding(id, (old) => withStanding(old, 'outsider'));
             patchListed(id, false);
           },
         }),
