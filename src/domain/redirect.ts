@@ -11,6 +11,8 @@ export function safeRedirectPath(value: string | null | undefined, fallback = '/
   try {
     const url = new URL(value, 'http://same.site');
     if (url.origin !== 'http://same.site') return fallback;
+    // Dot segments collapse as the address is read: '/..//evil.example' becomes '//evil.example', another site.
+    if (url.pathname.startsWith('//')) return fallback;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;
