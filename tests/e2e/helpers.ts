@@ -63,7 +63,7 @@ export async function signOut(page: Page) {
 export async function offerService(
   page: Page,
   title: string,
-  { price = '30', delivery = 'virtual', category = 'Design' } = {},
+  { price = '30', delivery = 'virtual', category = 'Design', latitude = '40.7', longitude = '-74' } = {},
 ) {
   await page.goto('/offer-skills');
   const form = page.getByRole('form', { name: 'Offer a Service' });
@@ -73,8 +73,8 @@ export async function offerService(
   await form.getByLabel('Price (USD)').fill(price);
   await form.getByLabel('Delivery method').selectOption(delivery);
   if (delivery !== 'virtual') {
-    await form.getByLabel('Latitude').fill('40.7');
-    await form.getByLabel('Longitude').fill('-74');
+    await form.getByLabel('Latitude').fill(latitude);
+    await form.getByLabel('Longitude').fill(longitude);
     await form.getByLabel('Radius (km)').fill('3');
   }
   await form.getByRole('button', { name: 'Offer Service' }).click();

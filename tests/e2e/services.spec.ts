@@ -120,6 +120,25 @@ test.describe('offering services', () => {
     await expect(visitor.getByText('Something went wrong')).toBeHidden();
   });
 
+  test('the owner edits the exact location, not the rounded one the page first drew for everyone', async ({ page }) => {
+    await signInAsNewUser(page);
+    const title = `Dog walking ${Date.now()}`;
+    await offerService(page, title, {
+      delivery: 'in-person',
+      category: 'Tutoring',
+      latitude: '40.7128',
+      longitude: '-74.0061',
+    });
+    const edit = page.getByRole('link', { name: `Edit ${title}` });
+    const id = (await edit.getAttribute('href'))!.split('/').pop()!;
+    // The service page arrives rendered for any reader (the location rounded to about 1 km); its owner goes on from it.
+    await page.goto(`/services/${id}`);
+    await page.getByRole('link', { name: 'Edit Service' }).click();
+    const form = page.getByRole('form', { name: 'Edit Service' });
+    await expect(form.getByLabel('Latitude')).toHaveValue('40.7128');
+    await expect(form.getByLabel('Longitude')).toHaveValue('-74.0061');
+  });
+
   test('find a service by search and by each filter; edit it; delete it', async ({ page }) => {
     // Seven filtered listings, an edit and a delete, each waiting for the page: a longer budget than one form.
     test.setTimeout(60_000);

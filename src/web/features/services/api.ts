@@ -26,6 +26,21 @@ export function useService(id: string) {
   return useQuery({ ...trpc.services.get.queryOptions({ id }), enabled: id.length > 0, retry: false });
 }
 
+/**
+ * The service as its owner edits it, read when the form opens: the cached copy may be the one the service page was
+ * rendered with for any reader (its location rounded to about 1 km), and saving that would move the service.
+ */
+export function useServiceToEdit(id: string) {
+  const trpc = useTRPC();
+  const query = useQuery({
+    ...trpc.services.get.queryOptions({ id }),
+    enabled: id.length > 0,
+    retry: false,
+    refetchOnMount: 'always',
+  });
+  return { ...query, data: query.isFetchedAfterMount ? query.data : undefined };
+}
+
 export function useMyServices(enabled: boolean) {
   const trpc = useTRPC();
   return useQuery({ ...trpc.services.mine.queryOptions(), enabled });

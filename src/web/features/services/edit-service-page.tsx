@@ -8,7 +8,7 @@ import { isNetworkError } from '../../lib/network-error';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { PageContainer } from '../../ui/page';
 import { useSession } from '../accounts/api';
-import { useService, useUpdateService } from './api';
+import { useServiceToEdit, useUpdateService } from './api';
 import { ServiceForm } from './service-form';
 import { appCodeOf } from '../../lib/app-error';
 
@@ -17,7 +17,7 @@ export function EditServicePage() {
   const { id = '' } = useParams();
   const { account } = useSession();
   const navigate = useNavigate();
-  const service = useService(account ? id : '');
+  const service = useServiceToEdit(account ? id : '');
   const update = useUpdateService();
   const notOwner = service.data && account && service.data.userId !== account.id;
 
