@@ -92,10 +92,29 @@ export async function openSocket(app: TestApp, who: TestUser | null) {
   if (who) headers.cookie = who.cookie;
   const ws: WebSocket = await app.server.injectWS('/api/trpc', { headers });
   const replies: WsReply[] = [];
+  // Checks waiting for a reply, run as each one arrives: a poll would sleep its interval (50 ms) on every call, and
+  // the fuzzing makes thousands.
+  const waiting = new Set<() => void>();
   ws.on('message', (data) => {
     const text = String(data);
     if (text !== 'PING' && text !== 'PONG') replies.push(JSON.parse(text) as WsReply);
+    for (const check of [...waiting]) check();
   });
+  /** Resolves once `done()` holds, false if it still does not after `ms`. */
+  const until = (done: () => boolean, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const finish = (result: boolean) => {
+        clearTimeout(timer);
+        waiting.delete(check);
+        resolve(result);
+      };
+      const check = () => {
+        if (done()) finish(true);
+      };
+      const timer = setTimeout(() => finish(done()), ms);
+      waiting.add(check);
+      check();
+    });
   let nextId = 1;
   return {
     ws,
@@ -110,9 +129,8 @@ export async function openSocket(app: TestApp, who: TestUser | null) {
       ws.send(JSON.stringify({ id, method: 'subscription', params: { path, input } }));
       const mine = () => replies.filter((r) => r.id === id);
       const final = () => mine().find((r) => r.error || r.result?.type === 'data');
-      await expect.poll(() => mine().length, { timeout: 5_000 }).toBeGreaterThan(0);
-      const deadline = Date.now() + settleMs;
-      while (!final() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await until(() => mine().length > 0, 5_000), `no reply to ${path}`).toBe(true);
+      if (settleMs > 0) await until(() => final() !== undefined, settleMs);
       ws.send(JSON.stringify({ id, method: 'subscription.stop' }));
       return final() ?? mine()[0]!;
     },
@@ -120,7 +138,7 @@ export async function openSocket(app: TestApp, who: TestUser | null) {
     async call(method: 'query' | 'mutation', path: string, input?: unknown): Promise<WsReply> {
       const id = nextId++;
       ws.send(JSON.stringify({ id, method, params: { path, input } }));
-      await expect.poll(() => replies.some((r) => r.id === id), { timeout: 5_000 }).toBe(true);
+      expect(await until(() => replies.some((r) => r.id === id), 5_000), `no reply to ${path}`).toBe(true);
       return replies.find((r) => r.id === id)!;
     },
     /** Every reply a subscription has had so far (to prove no data ever arrived). */
