@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations, signInAsNewUser } from './helpers';
+import { CELEBRATION_DURATIONS_MS } from '../../src/domain/progression/texts';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -116,14 +117,20 @@ test.describe('progression', () => {
     await expect(second.getByTestId('quests-completed')).toHaveText(/^1\/\d+ completed$/);
     await expect(second.getByTestId('level-xp')).toHaveText('125 / 500 XP');
 
-    // Queued: the badge follows the quest; a tap closes it.
-    await expect(celebration(page)).toContainText('Badge Earned!', { timeout: 10_000 });
+    // Queued: the badge follows the quest. Pointed at, it stays past its 3 s; a tap closes it.
+    await Promise.all(
+      [page, second].map(async (tab) => {
+        await expect(celebration(tab)).toContainText('Badge Earned!', { timeout: 10_000 });
+        await celebration(tab).hover();
+      }),
+    );
+    await expect(celebration(page)).toContainText('First Steps');
+    await page.waitForTimeout(CELEBRATION_DURATIONS_MS.badge + 500);
     await expect(celebration(page)).toContainText('First Steps');
     await celebration(page).click();
     await expect(celebration(page)).toHaveCount(0);
 
     // Escape closes it too, without a mouse.
-    await expect(celebration(second)).toContainText('Badge Earned!', { timeout: 10_000 });
     await second.keyboard.press('Escape');
     await expect(celebration(second)).toHaveCount(0);
 

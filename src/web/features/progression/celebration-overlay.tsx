@@ -11,6 +11,7 @@ import { celebrations, type Celebration } from './celebrations';
  * It does not cover or block the page (no backdrop), takes no focus (a user typing keeps typing), and is announced
  * politely. A tap or click closes it, as do Escape, and Enter while nothing else has focus. Its bounce runs twice,
  * not forever: reduced motion turns it off, and nothing waiting for the page's animations to end waits forever.
+ * Pointing at it or focusing its button keeps it up (the queue's hold).
  */
 export function CelebrationOverlay() {
   const current = useSyncExternalStore(celebrations.subscribe, celebrations.current, () => null);
@@ -38,6 +39,10 @@ export function CelebrationOverlay() {
         <div
           key={current.id}
           onClick={() => celebrations.dismiss()}
+          onPointerEnter={() => celebrations.hold()}
+          onPointerLeave={() => celebrations.release()}
+          onFocus={() => celebrations.hold()}
+          onBlur={() => celebrations.release()}
           data-testid="celebration"
           data-kind={current.kind}
           className="pointer-events-auto flex w-full max-w-sm cursor-pointer flex-col items-center gap-2 rounded-2xl border-2 border-amber-400 bg-card p-6 text-center text-foreground shadow-2xl transition-[opacity,scale] duration-300 starting:scale-75 starting:opacity-0 motion-reduce:transition-none"

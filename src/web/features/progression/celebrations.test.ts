@@ -47,6 +47,40 @@ describe('the celebration queue', () => {
     expect(queue.current()?.id).toBe('2');
   });
 
+  it('stays while held (pointer or focus on it) and closes after the time it had left once released', () => {
+    const queue = createCelebrationQueue();
+    queue.push(badge('1'));
+    queue.push(quest('2'));
+    vi.advanceTimersByTime(1_000);
+    queue.hold();
+    vi.advanceTimersByTime(60_000);
+    expect(queue.current()?.id).toBe('1');
+    queue.hold(); // a second hold (focus while pointing) changes nothing
+    queue.release();
+    vi.advanceTimersByTime(CELEBRATION_DURATIONS_MS.badge - 1_000 - 1);
+    expect(queue.current()?.id).toBe('1');
+    vi.advanceTimersByTime(1);
+    expect(queue.current()).toBeNull();
+    // The next one is not held by the last one's hold, and a release with nothing held changes nothing.
+    vi.advanceTimersByTime(CELEBRATION_GAP_MS);
+    queue.release();
+    expect(queue.current()?.id).toBe('2');
+    vi.advanceTimersByTime(CELEBRATION_DURATIONS_MS.quest);
+    expect(queue.current()).toBeNull();
+  });
+
+  it('a held one still closes on a tap, and the next one runs its own time', () => {
+    const queue = createCelebrationQueue();
+    queue.push(levelUp('1'));
+    queue.push(quest('2'));
+    queue.hold();
+    queue.dismiss();
+    vi.advanceTimersByTime(CELEBRATION_GAP_MS);
+    expect(queue.current()?.id).toBe('2');
+    vi.advanceTimersByTime(CELEBRATION_DURATIONS_MS.quest);
+    expect(queue.current()).toBeNull();
+  });
+
   it('one arriving during the gap waits for it', () => {
     const queue = createCelebrationQueue();
     queue.push(quest('1'));

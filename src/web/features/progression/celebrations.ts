@@ -25,16 +25,20 @@ const SEEN_MAX = 200;
 interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  now(): number;
 }
 
 /**
  * The celebration queue: one overlay at a time, each closing itself after its duration or on a tap, the next one
- * shown 500 ms later. Fed only by live events (never by a page load), so a reload never shows one again.
+ * shown 500 ms later. Fed only by live events (never by a page load), so a reload never shows one again. While the
+ * user points at the overlay or has focus in it, its time stands still (a card must not leave under the finger
+ * reaching for it), and goes on from there when they leave.
  */
 export function createCelebrationQueue(
   timers: Timers = {
     setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
     clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+    now: () => Date.now(),
   },
 ) {
   let current: Celebration | null = null;
@@ -42,6 +46,9 @@ export function createCelebrationQueue(
   let seen = new Set<string>();
   let timer: unknown = null;
   let inGap = false;
+  /** When the current one closes by itself; while it is held, how long it has left instead. */
+  let closesAt = 0;
+  let heldLeft: number | null = null;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((l) => l());
 
@@ -50,10 +57,16 @@ export function createCelebrationQueue(
     timer = null;
   }
 
+  function closeIn(ms: number) {
+    closesAt = timers.now() + ms;
+    timer = timers.setTimeout(dismiss, ms);
+  }
+
   function showNext() {
     inGap = false;
+    heldLeft = null;
     current = waiting.shift() ?? null;
-    if (current) timer = timers.setTimeout(dismiss, DURATION_MS[current.kind]);
+    if (current) closeIn(DURATION_MS[current.kind]);
     notify();
   }
 
@@ -61,6 +74,7 @@ export function createCelebrationQueue(
     if (!current) return;
     stopTimer();
     current = null;
+    heldLeft = null;
     if (waiting.length > 0) {
       inGap = true;
       timer = timers.setTimeout(showNext, CELEBRATION_GAP_MS);
@@ -81,6 +95,18 @@ export function createCelebrationQueue(
       if (!current && !inGap) showNext();
     },
     dismiss,
+    /** The pointer or focus is on the current one: it stays until `release`. */
+    hold() {
+      if (!current || heldLeft !== null) return;
+      stopTimer();
+      heldLeft = Math.max(0, closesAt - timers.now());
+    },
+    /** The pointer or focus left: the current one closes after the time it had left. */
+    release() {
+      if (!current || heldLeft === null) return;
+      closeIn(heldLeft);
+      heldLeft = null;
+    },
     /** Forgets everything (sign-out): the next user starts with an empty queue. */
     clear() {
       stopTimer();
@@ -88,6 +114,7 @@ export function createCelebrationQueue(
       waiting = [];
       seen = new Set();
       inGap = false;
+      heldLeft = null;
       notify();
     },
     current: () => current,
