@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -15,6 +15,16 @@ const fakeGiphyKey = 'e2e-fake-giphy-key';
 process.env.E2E_GIPHY_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'skills-e2e-giphy-'));
 process.env.E2E_GIPHY_APP_URL ??= `http://localhost:${giphyAppPort}`;
 
+/**
+ * Debian's old headless shell when installed (CI installs it): the same Blink, without the full browser's window and
+ * compositor machinery, which the tests never look at (decision 011: a fifth less time for the e2e phase, a quarter less
+ * browser CPU). Else the full Chromium.
+ */
+function chromium(): string {
+  const shell = '/usr/lib/chromium/chromium-headless-shell';
+  return existsSync(shell) ? shell : '/usr/bin/chromium';
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e-artifacts',
@@ -30,7 +40,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? chromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
