@@ -21,26 +21,19 @@ function loadRenderedParts(pathname: string) {
   return Promise.all(renderedParts(pathname).map((part) => part.preload()));
 }
 
-/**
- * A rendered page's buttons do nothing until the app takes over the HTML (its code is still loading): a press
- * meanwhile (a visitor tapping Request on a slow network) is held and pressed again once the app has taken over the
- * page. Links and form fields work without the app and are left alone.
- */
-function holdEarlyPresses(): () => void {
-  const held: HTMLElement[] = [];
-  const hold = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button) return;
-    event.preventDefault();
-    event.stopPropagation();
-    // Pressed again in the same task, a double tap would send twice (nothing is disabled yet): once is kept.
-    if (!held.includes(button)) held.push(button);
-  };
-  document.addEventListener('click', hold, true);
-  return () => {
-    document.removeEventListener('click', hold, true);
-    for (const button of held) replacementOf(button)?.click();
-  };
+declare global {
+  interface Window {
+    /** The presses held since the first paint by the page's head (public/early-presses.js). */
+    earlyPresses?: { held: HTMLElement[]; stop(): void };
+  }
+}
+
+/** Stops holding presses and gives back those held: each to its button, or to the one that replaced it. */
+function releaseEarlyPresses() {
+  const early = window.earlyPresses;
+  if (!early) return;
+  early.stop();
+  for (const button of early.held) replacementOf(button)?.click();
 }
 
 /**
@@ -87,7 +80,7 @@ function start(ssr: SsrState | null) {
     // the page answering meanwhile.
     inNextTask(() => void hydrateInSteps(() => hydrateRoot(root, app)));
   } else createRoot(root).render(app);
-  if (releaseEarlyPresses) whenHydrated(releaseEarlyPresses);
+  if (ssr) whenHydrated(releaseEarlyPresses);
 }
 
 /**
@@ -125,5 +118,6 @@ async function startInSteps(ssr: SsrState | null) {
 }
 
 const ssr = readSsrState();
-const releaseEarlyPresses = ssr ? holdEarlyPresses() : null;
+// A page the browser renders alone has no button before the app draws it: nothing to hold.
+if (!ssr) window.earlyPresses?.stop();
 void startInSteps(ssr);

@@ -103,3 +103,26 @@ test.describe('a click within the search debounce', () => {
     await visitor.context().close();
   });
 });
+
+test.describe('a press before the app has started', () => {
+  test('Request pressed as the service page appears, before any script has run, is done once the app is alive', async ({
+    page,
+    browser,
+  }) => {
+    await signInAsNewUser(page);
+    const title = `Earlybird${Date.now()} drum lessons`;
+    await offerService(page, title, { category: 'Music' });
+    const id = (await page.getByRole('link', { name: `Edit ${title}` }).getAttribute('href'))!.split('/').pop()!;
+
+    const visitor = await (await browser.newContext()).newPage();
+    // Every script arrives late: the page is painted from its HTML, and nothing of the app runs yet.
+    await slowNetwork(visitor);
+    await visitor.goto(`/services/${id}`, { waitUntil: 'commit' });
+    await visitor.getByRole('button', { name: 'Request' }).click();
+    expect(await visitor.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    expect(await visitor.evaluate(() => window.earlyPresses?.held.length)).toBe(1);
+    await expect(visitor.getByText('Please sign in to request this service')).toBeVisible();
+    await expect(visitor).toHaveURL(/\/auth\?mode=login&redirect=%2Fservices%2F/);
+    await visitor.context().close();
+  });
+});
