@@ -251,6 +251,25 @@ test.describe('first paint', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a visitor who scrolled down before the page came alive stays where they are', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Every script late, as on a school network: the visitor reads down the landing page the server drew.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 1_200));
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 20_000 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(1_200);
+    // A move to another page still starts at its top.
+    await page.getByRole('link', { name: 'How to Start' }).first().click();
+    await expect(page).toHaveURL(/\/how-to-start$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('a search typed before the page has come alive is kept and applied, by Enter too', async ({ page, browser }) => {
     const title = `Stencils ${Date.now().toString(36)}`;
     await publishService(browser, title);
