@@ -162,5 +162,17 @@ test.describe('the chat layout', () => {
       document.body.prepend(banner);
     });
     await expect(client.getByLabel('Message', { exact: true })).toBeInViewport({ ratio: 1 });
+
+    // The work is done: the client's Confirm Completion shows with the folded line, whole on the phone's screen.
+    await client.reload();
+    await provider.goto(chatUrl);
+    await provider.getByRole('button', { name: 'Start Service' }).click();
+    await expect(provider.getByText('Service marked as in progress')).toBeVisible();
+    await provider.getByRole('button', { name: 'Mark Complete' }).click();
+    await expect(provider.getByText('Service marked as completed')).toBeVisible();
+    const confirm = client.getByRole('button', { name: 'Confirm Completion' });
+    await expect(confirm).toBeInViewport({ ratio: 1 });
+    await expect(summary).toContainText('Paid $25.00');
+    await expectNoSeriousA11yViolations(client, '/chat completed, dark, 390 px');
   });
 });

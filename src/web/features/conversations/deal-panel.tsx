@@ -57,13 +57,14 @@ export function DealSummaryLine({ conversation, line }: { conversation: Deal; li
   const detailsId = useId();
   return (
     <div className="shrink-0 border-b">
-      <div className="flex items-center">
+      {/* On a phone the line and Confirm Completion do not fit side by side: the button takes a row of its own. */}
+      <div className="flex flex-col sm:flex-row sm:items-center">
         <button
           type="button"
           aria-expanded={open}
           aria-controls={detailsId}
           onClick={() => setOpen(!open)}
-          className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+          className="flex min-w-0 flex-1 items-center gap-2 px-4 py-2 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
           data-testid="deal-summary"
         >
           <span className="min-w-0 flex-1 truncate font-medium">{line}</span>
@@ -91,7 +92,7 @@ function ConfirmNow({ conversation: c }: { conversation: Deal }) {
   return (
     <Button
       size="sm"
-      className="mr-3 shrink-0"
+      className="mx-4 mb-2 shrink-0 sm:mx-0 sm:mr-3 sm:mb-0"
       disabled={confirm.isPending}
       onClick={() => confirm.mutate({ conversationId: c.id })}
     >
