@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { offerService, signInAsNewUser } from './helpers';
 
@@ -124,5 +125,58 @@ test.describe('a press before the app has started', () => {
     await expect(visitor.getByText('Please sign in to request this service')).toBeVisible();
     await expect(visitor).toHaveURL(/\/auth\?mode=login&redirect=%2Fservices%2F/);
     await visitor.context().close();
+  });
+});
+
+test.describe('a double press', () => {
+  const refusals = /^Failed to|already|is not|cannot|no longer/i;
+  /** Pressed twice in a row, as an impatient thumb does; once every answer is in, no refusal is on screen. */
+  async function doublePress(page: Page, name: string) {
+    await page.getByRole('button', { name, exact: true }).dblclick();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: refusals })).toHaveCount(0);
+  }
+
+  test('each decision of a deal is made once: its success shows, never a refusal of the second press', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const provider = await (await browser.newContext()).newPage();
+    await signInAsNewUser(provider, { firstName: 'Twice', lastName: 'Provider' });
+    const client = await (await browser.newContext()).newPage();
+    await signInAsNewUser(client, { firstName: 'Twice', lastName: 'Client' });
+    const title = `Doubletap${randomUUID().slice(0, 8)} tutoring`;
+    await offerService(provider, title, { price: '20' });
+    await client.goto(`/discover-services?q=${encodeURIComponent(title)}`);
+    await client
+      .getByTestId('service-card')
+      .filter({ hasText: title })
+      .getByRole('button', { name: 'Request' })
+      .click();
+    await expect(client).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    await provider.goto(client.url());
+    await provider.getByRole('button', { name: 'Propose Price' }).click();
+    await provider.getByRole('dialog').getByLabel('Price (USD)').fill('25');
+    await provider.getByRole('dialog').getByRole('button', { name: 'Send Proposal' }).click();
+    await expect(client.getByTestId('conversation-price')).toHaveText('$25.00 proposed');
+
+    await doublePress(client, 'Accept');
+    await expect(client.getByText('Price proposal accepted')).toBeVisible();
+    await client.getByRole('button', { name: 'Pay $25.00' }).click();
+    const pay = client.getByRole('dialog');
+    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await pay.getByLabel('CVC').fill('123');
+    await pay.getByRole('button', { name: 'Pay now' }).click();
+    await expect(client.getByText('Payment successful!')).toBeVisible();
+
+    await doublePress(provider, 'Start Service');
+    await expect(provider.getByText('Service marked as in progress')).toBeVisible();
+    // The next step's button took Start Service's place: the second press did not press it.
+    await expect(provider.getByText('The provider marked the service as completed')).toHaveCount(0);
+    await doublePress(provider, 'Mark Complete');
+    await expect(provider.getByText('Service marked as completed')).toBeVisible();
+    await doublePress(client, 'Confirm Completion');
+    await expect(client.getByText('Completion confirmed. The provider will be paid.')).toBeVisible();
   });
 });

@@ -24,6 +24,7 @@ import { Composer } from './composer';
 import { DealSidePanel, DealSummaryLine, useDealSummary } from './deal-panel';
 import { MessageList } from './message-list';
 import { ProposalDialog } from './proposal-dialog';
+import { useSettling } from '../../lib/use-settling';
 import { useFillViewport } from './use-fill-viewport';
 import { useWideScreen } from './use-wide-screen';
 import { useEffect } from 'react';
@@ -189,10 +190,15 @@ function ActionBar({
 }) {
   // Each mutation tells its own success or failure (api.ts). The price on Accept Original is the price sent: if the
   // provider changed it meanwhile, the server refuses and the conversation is read again so the new price shows.
-  const act = (action: 'accept' | 'reject' | 'start' | 'complete') => mutations.act.mutate({ id: c.id, action });
+  const [settling, settle] = useSettling();
+  const act = (action: 'accept' | 'reject' | 'start' | 'complete') =>
+    mutations.act.mutate({ id: c.id, action }, { onSettled: settle });
   const acceptOriginal = (shown: { priceCents: number; pricingType: PricingType }) =>
-    mutations.acceptOriginal.mutate({ id: c.id, ...shown });
+    mutations.acceptOriginal.mutate({ id: c.id, ...shown }, { onSettled: settle });
   const can = (a: string) => c.actions.includes(a as never);
+  // One decision at a time: the buttons wait for the answer (a second press would be refused by the server), and a
+  // moment more for the next step's button, which takes the pressed one's place.
+  const deciding = mutations.act.isPending || mutations.acceptOriginal.isPending || settling;
   const proposal = c.state.latestProposal;
   const pending = can('accept') && proposal;
   const agreed = c.state.finalPriceCents !== null;
@@ -205,12 +211,12 @@ function ActionBar({
         </p>
       )}
       {can('accept') && (
-        <Button size="sm" onClick={() => act('accept')}>
+        <Button size="sm" disabled={deciding} onClick={() => act('accept')}>
           Accept
         </Button>
       )}
       {can('reject') && (
-        <Button size="sm" variant="outline" onClick={() => act('reject')}>
+        <Button size="sm" disabled={deciding} variant="outline" onClick={() => act('reject')}>
           Reject
         </Button>
       )}
@@ -218,6 +224,7 @@ function ActionBar({
         <Button
           size="sm"
           variant="outline"
+          disabled={deciding}
           onClick={() => acceptOriginal({ priceCents: c.service!.priceCents, pricingType: c.service!.pricingType })}
         >
           Accept Original Price ({formatPrice(c.service.priceCents, c.service.pricingType)})
@@ -235,12 +242,12 @@ function ActionBar({
         <p className="text-sm text-muted-foreground">Waiting for the client to pay.</p>
       )}
       {can('start') && (
-        <Button size="sm" onClick={() => act('start')}>
+        <Button size="sm" disabled={deciding} onClick={() => act('start')}>
           Start Service
         </Button>
       )}
       {can('complete') && (
-        <Button size="sm" onClick={() => act('complete')}>
+        <Button size="sm" disabled={deciding} onClick={() => act('complete')}>
           Mark Complete
         </Button>
       )}
