@@ -98,7 +98,7 @@ export async function createApp({
   await events.start();
   // Before the database closes: stop() waits for the handler batch in progress to commit.
   server.addHook('onClose', async () => events.stop());
-  const auth = createAuth({ db, config, bus, events });
+  const auth = createAuth({ db, config, bus, events, log: server.log });
   const files = createLocalBlobStore(uploadsDir ?? path.join(config.DATA_DIR, 'uploads'));
   const listings = createListings(db, bus);
   const payments = createPaymentProvider(config, db);

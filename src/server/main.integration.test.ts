@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, existsSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,10 +9,20 @@ import { STRONG_PASSWORD } from './testing/test-app';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skills-main-'));
 const running: ChildProcess[] = [];
 
-/** Starts the real server from source on a free port; resolves with its address once it listens. */
-function startServer(env: Record<string, string> = {}) {
+/** A port nobody listens on now (the system's choice, given back at once). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts the real server from source on a free port; resolves with its address once it says it is running. */
+async function startServer(env: Record<string, string> = {}) {
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -20,8 +31,7 @@ function startServer(env: Record<string, string> = {}) {
   const listening = new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
+      if (/^SkillNest is running at /m.test(output)) resolve(`http://127.0.0.1:${port}`);
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
@@ -41,8 +51,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', () => {
   it('keeps data across a SIGTERM restart, and refuses a second server on the same DATA_DIR', async () => {
     // The port is chosen by the OS, so the trusted origin is named explicitly.
     const origin = 'http://localhost:1';
-    const first = startServer({ PUBLIC_URL: origin });
+    const first = await startServer({ PUBLIC_URL: origin });
     const url = await first.listening;
+    // Issue 16: a start prints one line, the address to open (Fastify's own lines, one per address, are left out).
+    expect(first.output()).toBe(`SkillNest is running at ${origin}\n`);
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
@@ -57,7 +69,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', () => {
     });
     expect(signUp.status).toBe(200);
 
-    const second = startServer();
+    const second = await startServer();
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/DATA_DIR .* is in use by another server \(pid \d+\)/);
 
@@ -65,7 +77,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', () => {
     expect(await first.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
 
-    const restarted = startServer({ PUBLIC_URL: origin });
+    const restarted = await startServer({ PUBLIC_URL: origin });
     const url2 = await restarted.listening;
     const signIn = await fetch(`${url2}/api/auth/sign-in/email`, {
       method: 'POST',
@@ -80,7 +92,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', () => {
   }, 120_000);
 
   it('a bad environment value stops the start with one line naming it', async () => {
-    const bad = startServer({ PORT: 'eighty' });
+    const bad = await startServer({ PORT: 'eighty' });
     expect(await bad.exited).toBe(1);
     expect(bad.output().trim()).toBe('Invalid environment variable PORT: must be a port number from 0 to 65535');
   });

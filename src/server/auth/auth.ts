@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -37,19 +38,31 @@ const SESSION_IN_TRANSACTION_PATHS = ['/sign-up/email', '/change-password'];
 /** The paths that end a sign-in with a new session: the password step, or the second step of a two-factor one. */
 const SIGN_IN_PATHS = ['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code'];
 
+/** Where better-auth's own lines go: the server's logger, so production's log stays one JSON object a line. */
+type AuthLog = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+
 export function createAuth({
   db,
   config,
   bus,
   events,
+  log,
 }: {
   db: Db;
   config: Config;
   bus: EventBus;
   events: Pick<DomainEvents, 'committed'>;
+  log?: AuthLog;
 }) {
   const auth = betterAuth({
     appName: 'Skills Marketplace',
+    // Its own printer writes coloured text ("[Better Auth]: User not found" on a failed sign-in) into the JSON log.
+    logger: log
+      ? {
+          log: (level, message, ...args) =>
+            log[level]({ err: args.find((a) => a instanceof Error) }, `better-auth: ${message}`),
+        }
+      : { disabled: true },
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.SESSION_SECRET,

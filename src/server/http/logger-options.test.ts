@@ -22,10 +22,34 @@ async function serverLoggingTo(lines: Record<string, unknown>[]) {
 }
 
 describe('loggerOptions', () => {
-  it('keeps production logs as JSON at info, with no pretty-printer to load', () => {
+  it('keeps production logs as JSON at info, one line per request, with no pretty-printer to load', () => {
     const { logger, logController } = loggerOptions('production');
-    expect(logger).toEqual({ level: 'info' });
-    expect(logController).toBeUndefined();
+    expect(logger).toMatchObject({ level: 'info' });
+    expect(logger).not.toHaveProperty('transport');
+    expect(logController).toBeInstanceOf(OneLineRequestLog);
+  });
+
+  it('a production server listening and answering logs JSON only: no "Server listening" line, no query string', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+        done();
+      },
+    });
+    const { logger, logController } = loggerOptions('production');
+    const server = Fastify({ logger: { ...(logger as object), stream }, logController });
+    server.get('/things', async () => ({ ok: true }));
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    await server.inject({ method: 'GET', url: '/things?input=%7B%22search%22%3A%22my%20secret%22%7D' });
+    server.log.info('still logged');
+    await server.close();
+
+    const messages = lines.map((line) => String(line.msg));
+    expect(messages.some((m) => m.startsWith('Server listening'))).toBe(false);
+    expect(messages).toContainEqual(expect.stringMatching(/^GET \/things 200 \d+ ms$/));
+    expect(messages).toContain('still logged');
+    expect(JSON.stringify(lines)).not.toContain('secret');
   });
 
   it('logs only warnings in tests, and nothing when the caller turns logging off', () => {
@@ -36,6 +60,7 @@ describe('loggerOptions', () => {
 
   it('pretty-prints development logs with one line per request', () => {
     const { logger, logController } = loggerOptions('development');
+    expect(logger).toMatchObject({ hooks: { logMethod: expect.any(Function) } });
     expect(logger).toMatchObject({ transport: { target: 'pino-pretty' } });
     expect(logController).toBeInstanceOf(OneLineRequestLog);
   });

@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { Logger, LogFn } from 'pino';
 import type { Config } from '../config';
 
 /**
@@ -29,10 +30,19 @@ export const PRETTY_OPTIONS = {
 };
 
 /**
- * Fastify's logger for the environment. Production stays JSON (one object a line, for whatever collects the logs);
- * development is pretty-printed with one line per request; tests log warnings only. pino-pretty is a dev dependency:
- * naming it as a transport target loads it in pino's worker only when development asks for it, so a production
- * install without dev dependencies never needs it.
+ * Fastify's "Server listening at ..." lines, one per address of the machine, are left out: `npm start` prints the one
+ * line a person reads, the address to open (main.ts).
+ */
+function withoutListeningLines(this: Logger, args: Parameters<LogFn>, method: LogFn) {
+  if (typeof args[0] === 'string' && args[0].startsWith('Server listening at ')) return;
+  method.apply(this, args);
+}
+
+/**
+ * Fastify's logger for the environment. Production stays JSON (one object a line, for whatever collects the logs),
+ * development is pretty-printed; both log one line per request, without its query string. Tests log warnings only.
+ * pino-pretty is a dev dependency: naming it as a transport target loads it in pino's worker only when development
+ * asks for it, so a production install without dev dependencies never needs it.
  */
 export function loggerOptions(
   nodeEnv: Config['NODE_ENV'],
@@ -40,9 +50,18 @@ export function loggerOptions(
 ): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (!enabled) return { logger: false };
   if (nodeEnv === 'test') return { logger: { level: 'warn' } };
-  if (nodeEnv === 'production') return { logger: { level: 'info' } };
+  if (nodeEnv === 'production') {
+    return {
+      logger: { level: 'info', hooks: { logMethod: withoutListeningLines } },
+      logController: new OneLineRequestLog(),
+    };
+  }
   return {
-    logger: { level: 'info', transport: { target: 'pino-pretty', options: PRETTY_OPTIONS } },
+    logger: {
+      level: 'info',
+      hooks: { logMethod: withoutListeningLines },
+      transport: { target: 'pino-pretty', options: PRETTY_OPTIONS },
+    },
     logController: new OneLineRequestLog(),
   };
 }

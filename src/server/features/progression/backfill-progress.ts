@@ -213,7 +213,8 @@ export function startProgression(
           await rest(recheckMs, signal);
           continue;
         }
-        if (result.status !== 'done-before')
+        // A new data folder has nobody to review: its first start says nothing (npm start prints one line).
+        if (result.status !== 'done-before' && result.reviewed > 0)
           log.info({ ...result, ms: Date.now() - startedAt }, 'progression backfill');
         return;
       } catch (error) {
