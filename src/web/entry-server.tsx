@@ -142,7 +142,7 @@ export async function render(url: URL, data: ServerData, signal: AbortSignal): P
     ),
     head: {
       title: leaf.route.path === '/' || !heading ? SITE_TITLE : `${heading} · SkillNest`,
-      description: page.description ?? SITE_DESCRIPTION,
+      description: page.description ?? pageIntro(html) ?? SITE_DESCRIPTION,
       url: new URL(url.pathname + url.search, data.publicUrl).href,
       type: page.type ?? 'website',
       image: page.image && new URL(page.image, data.publicUrl).href,
@@ -176,7 +176,7 @@ async function prefetch(
       return {};
     case '/discover-services':
       await listing('services', serviceFiltersFromAddress(search));
-      return { description: 'Find students offering the help you need.' };
+      return {};
     case '/category/:categoryId': {
       const found = category(params.categoryId);
       if (!found) return { status: 404 };
@@ -206,6 +206,9 @@ async function prefetch(
         return { status: 404 };
       }
     }
+    case '*':
+      // An address that is no page answers 404 (search engines keep no "soft" not-found page), drawn as the app does.
+      return { status: 404 };
     default:
       return {};
   }
@@ -220,7 +223,17 @@ function summary(text: string): string {
 
 /** The page's first heading as text: the browser names the tab after it too (document-title.tsx). */
 function firstHeading(html: string): string | null {
-  const inner = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
+  return textOf(/<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]);
+}
+
+/** The line under a page's heading that says what it is for (`data-page-intro`): the page's description. */
+function pageIntro(html: string): string | null {
+  const text = textOf(/<p\b[^>]*\bdata-page-intro\b[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1]);
+  return text && summary(text);
+}
+
+/** The words of an element's inner HTML, tags gone and entities read, on one line. */
+function textOf(inner: string | undefined): string | null {
   if (!inner) return null;
   const text = inner
     .replace(/<[^>]*>/g, '')

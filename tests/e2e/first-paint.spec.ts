@@ -158,15 +158,33 @@ test.describe('first paint', () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${title} · SkillNest`);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Posters and flyers/);
+
+    // Each page says what it is for, in its own words.
+    for (const [path, description] of [
+      ['/discover-services', 'Find students offering the help you need.'],
+      ['/requests', 'What students and clubs are asking for: send an offer on one you can do.'],
+      ['/how-to-start', 'Turn what you are good at into paid work in four steps.'],
+      ['/privacy-policy', 'What we collect, why, and the choices you have.'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(description)).toBeVisible();
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description);
+    }
     await context.close();
   });
 
-  test('an unknown service answers 404 with the not-found page; a signed-in page stays the plain shell', async ({
+  test('an unknown service or address answers 404 with the not-found page; a signed-in page stays the plain shell', async ({
     request,
   }) => {
     const missing = await request.get('/services/00000000-0000-4000-8000-000000000000');
     expect(missing.status()).toBe(404);
     expect(await missing.text()).toContain('Service not found');
+    for (const path of ['/no-such-page', '/sitemap.xml', '/services']) {
+      const nowhere = await request.get(path);
+      expect(nowhere.status(), path).toBe(path === '/services' ? 200 : 404);
+      if (path !== '/services') expect(await nowhere.text()).toContain('Page Not Found');
+    }
     const settings = await request.get('/settings');
     expect(settings.status()).toBe(200);
     expect(await settings.text()).toContain('<div id="root"></div>');

@@ -252,6 +252,7 @@ function innerPages(): RouteObject[] {
         },
       ],
     },
-    { path: '*', element: <NotFoundPage /> },
+    // Rendered by the server too, with a 404 status (entry-server.tsx).
+    { path: '*', handle: BEFORE_SESSION, element: <NotFoundPage /> },
   ];
 }

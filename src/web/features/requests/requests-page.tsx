@@ -60,7 +60,12 @@ export function RequestsPage() {
         ) : (
           <>
             <BackLink to="/" place="Home" />
-            <h1 className="text-2xl font-bold md:text-3xl">{heading}</h1>
+            <div>
+              <h1 className="text-2xl font-bold md:text-3xl">{heading}</h1>
+              <p className="mt-1 text-muted-foreground" data-page-intro>
+                What students and clubs are asking for: send an offer on one you can do.
+              </p>
+            </div>
             <CategoryTiles hrefFor={(id) => `/requests/category/${id}`} activeId={categoryId} />
           </>
         )}

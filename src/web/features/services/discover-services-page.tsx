@@ -44,7 +44,9 @@ export function DiscoverServicesPage() {
     <PageContainer>
       <div>
         <h1 className="text-2xl font-bold md:text-3xl">Discover Services</h1>
-        <p className="mt-1 text-muted-foreground">Find students offering the help you need.</p>
+        <p className="mt-1 text-muted-foreground" data-page-intro>
+          Find students offering the help you need.
+        </p>
       </div>
       <CategoryTiles hrefFor={(id) => `/category/${id}`} activeId={filters.categoryId} />
       <ServiceFiltersBar filters={filters} onChange={setFilters} />

@@ -22,7 +22,9 @@ export function StaticPage({ title, intro, updated, sections, action }: StaticPa
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold">{title}</h1>
         {updated && <p className="text-sm text-muted-foreground">Last updated: {updated}</p>}
-        <p className="text-lg text-muted-foreground">{intro}</p>
+        <p className="text-lg text-muted-foreground" data-page-intro>
+          {intro}
+        </p>
       </header>
       {sections.map((s) => (
         <section key={s.heading} className="flex flex-col gap-2">
