@@ -40,7 +40,12 @@ const SERVICE_IDEAS: Record<string, [title: string, description: string, price: 
   'Marketing and Sales': [
     ['Social media management', 'Two weeks of scheduled posts and replies for your small business.', 60, 'fixed'],
     ['Flyer distribution plan', 'Where and when to hand out flyers for the most sign-ups.', 18, 'fixed'],
-    ['Product photos for online shops', 'Listing photos and descriptions that help your items sell.', 55, 'fixed'],
+    [
+      'Product descriptions for online shops',
+      'Listing titles and descriptions that help your items sell.',
+      35,
+      'fixed',
+    ],
     ['Email newsletter set-up', 'A newsletter template and your first three issues written.', 45, 'fixed'],
   ],
   'Game Development': [
@@ -170,6 +175,9 @@ const MET_IN_PERSON: Record<string, 'in-person' | 'both'> = {
  * The 60 demo services, each offered by the demo provider whose bio says they do that work (`providerOf` gives the
  * owner of a category's services).
  */
+/** How long ago the newest demo service was listed. */
+const LISTED_DAYS_AGO = 30;
+
 export function demoServices(providerOf: (categoryName: string) => string) {
   const rows = [];
   let i = 0;
@@ -189,7 +197,12 @@ export function demoServices(providerOf: (categoryName: string) => string) {
         deliveryMethod: delivery,
         serviceLocation: delivery === 'virtual' ? null : { latitude, longitude, radius: 5 + (i % 10) },
         // Newest first interleaves the categories, so the first page shows the whole marketplace.
-        createdAt: new Date(Date.now() - (ideaIndex * SERVICE_CATEGORIES.length + categoryIndex) * 3_600_000),
+        // Listed a month ago and before, in this order: before the finished jobs their reviews tell of.
+        createdAt: new Date(
+          Date.now() -
+            LISTED_DAYS_AGO * 86_400_000 -
+            (ideaIndex * SERVICE_CATEGORIES.length + categoryIndex) * 3_600_000,
+        ),
       });
       i += 1;
     }

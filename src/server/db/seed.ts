@@ -165,10 +165,12 @@ async function seedCompletedWork(
   for (const [i, [title, rating, comment]] of DEMO_REVIEWS.entries()) {
     const service = offered.find((s) => s.title === title);
     if (!service) continue;
-    // A different client for each review of one service (one review per client and service).
+    // Clients taken in turn from the other demo users, so a provider's reviews come from several of them, and a
+    // service's from different ones (one review per client and service).
     const nth = reviewsOf.get(service.id) ?? 0;
     reviewsOf.set(service.id, nth + 1);
-    const clientId = userIds[(userIds.indexOf(service.userId) + 1 + nth) % userIds.length]!;
+    const others = userIds.filter((id) => id !== service.userId);
+    const clientId = others[(i * 3 + nth) % others.length]!;
     await db.transaction(async (tx) => {
       const [conversation] = await tx
         .insert(conversations)
@@ -328,6 +330,12 @@ async function seed() {
           })
         ).user.id;
       await database.db.update(profiles).set({ bio: user.bio, school: user.school }).where(eq(profiles.id, id));
+      if (!existing) {
+        // Members for a few months, each since a different day, before their first listing and finished job.
+        const joined = new Date(Date.now() - (150 - ids.length * 9) * 86_400_000);
+        await database.db.update(users).set({ createdAt: joined }).where(eq(users.id, id));
+        await database.db.update(profiles).set({ createdAt: joined }).where(eq(profiles.id, id));
+      }
       ids.push(id);
     }
     // Listings are added per demo user who has none: a second seed leaves what a user has be, and a demo provider
