@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { PageContainer } from '../ui/page';
 
 /**
  * A route whose feature arrives with a later issue: its title and what the page is for, so every route of the
@@ -7,11 +8,11 @@ import { useParams } from 'react-router';
 export function PlannedPage({ title, description }: { title: string; description: string }) {
   const params = useParams();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
+    <PageContainer width="narrow">
       <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-muted-foreground">
+      <p className="text-muted-foreground">
         {description.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '')}
       </p>
-    </div>
+    </PageContainer>
   );
 }

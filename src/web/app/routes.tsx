@@ -7,6 +7,7 @@ import { RouteErrorPage } from './route-error-page';
 import { PlannedPage } from './planned-page';
 import type { RouteHandle } from './route-handle';
 import { Button } from '../ui/button';
+import { PageContainer } from '../ui/page';
 import { Link } from 'react-router';
 import type * as StaticPagesModule from '../features/site/static-pages';
 
@@ -66,13 +67,13 @@ function innerPages(): RouteObject[] {
     {
       path: '/create-service',
       element: (
-        <div className="mx-auto max-w-3xl px-4 py-12">
+        <PageContainer width="narrow">
           <h1 className="text-3xl font-bold">Create a Service</h1>
-          <p className="mt-3 text-muted-foreground">Services are created with the Offer a Service form.</p>
-          <Button className="mt-6" asChild>
+          <p className="text-muted-foreground">Services are created with the Offer a Service form.</p>
+          <Button className="w-fit" asChild>
             <Link to="/offer-skills">Offer a Service</Link>
           </Button>
-        </div>
+        </PageContainer>
       ),
     },
     {

@@ -2,11 +2,11 @@ import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
 
 /**
- * Page widths (issue 16: one container, not seven). `wide` lines pages up with the footer and the landing page
- * (listings, dashboards, detail and profile pages); `narrow` keeps a line of text or a form readable (settings, forms,
- * lists of conversations, static pages). The padding is the same everywhere, so edges do not jump between pages.
+ * One page width (issue 16), lined up with the top bar, the footer and the landing page, so a page's heading and
+ * back link start at the same place on every page. `narrow` keeps what is in it (a form, a line of text, a list of
+ * conversations) readable: its content takes at most 48rem of that width, from the same left edge.
  */
-const WIDTHS = { wide: 'max-w-6xl', narrow: 'max-w-3xl' } as const;
+const WIDTHS = { wide: 'max-w-6xl', narrow: 'max-w-6xl [&>*]:max-w-3xl' } as const;
 
 export type PageWidth = keyof typeof WIDTHS;
 

@@ -19,7 +19,7 @@ export function AuthPage() {
   otherMode.set('mode', isSignUp ? 'login' : 'signup');
 
   return (
-    <PageContainer width="narrow">
+    <PageContainer>
       <Card className="mx-auto w-full max-w-lg">
         <CardHeader>
           <h1 className="text-xl leading-tight font-semibold">{isSignUp ? 'Create an account' : 'Sign in'}</h1>

@@ -18,7 +18,8 @@ export interface StaticPageContent {
 /** One layout for the information pages linked from the footer (spec 3 section 2). */
 export function StaticPage({ title, intro, updated, sections, action }: StaticPageContent) {
   return (
-    <article className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-12">
+    // The page width every page has, its text in a readable column from the same left edge (ui/page.tsx).
+    <article className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-12 [&>*]:max-w-3xl">
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold">{title}</h1>
         {updated && <p className="text-sm text-muted-foreground">Last updated: {updated}</p>}
