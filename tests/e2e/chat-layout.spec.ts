@@ -174,5 +174,15 @@ test.describe('the chat layout', () => {
     await expect(confirm).toBeInViewport({ ratio: 1 });
     await expect(summary).toContainText('Paid $25.00');
     await expectNoSeriousA11yViolations(client, '/chat completed, dark, 390 px');
+
+    // Its toast comes from the top of a phone's screen, clear of the composer.
+    await confirm.click();
+    const toast = client.locator('[data-sonner-toast]').filter({ hasText: 'Completion confirmed' });
+    await expect(toast).toBeVisible();
+    const [toastBox, composerBox] = await Promise.all([
+      toast.boundingBox(),
+      client.getByLabel('Message', { exact: true }).boundingBox(),
+    ]);
+    expect(toastBox!.y + toastBox!.height).toBeLessThan(composerBox!.y);
   });
 });

@@ -8,6 +8,7 @@ import { loadSonner, toasterReady } from '../lib/toast';
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
 import { whenHeldPartsAlive } from '../lib/hydrate-later';
 import { useHydrated } from '../lib/use-hydrated';
+import { useMediaQuery } from '../lib/use-media-query';
 import { PresenceIndicatorProvider, type PresenceIndicator } from '../ui/user-avatar';
 import { ThemeProvider, useTheme } from './theme';
 
@@ -16,12 +17,18 @@ const presenceDot: PresenceIndicator = (dot) => <PresenceDot {...dot} />;
 
 type ToasterComponent = Awaited<ReturnType<typeof loadSonner>>['Toaster'];
 
-/** Queued toasts (lib/toast.ts) are shown once this listens: its effect runs after the Toaster's own. */
+/**
+ * Queued toasts (lib/toast.ts) are shown once this listens: its effect runs after the Toaster's own. On a phone they
+ * come from the top (the width where sonner makes them full width): at the bottom they covered the chat's composer
+ * and the forms' buttons.
+ */
 function ListeningToaster({ Toaster, theme }: { Toaster: ToasterComponent; theme: 'light' | 'dark' }) {
   useEffect(toasterReady, []);
+  const phone = useMediaQuery('(max-width: 600px)');
   return (
     <Toaster
       theme={theme}
+      position={phone ? 'top-center' : 'bottom-right'}
       visibleToasts={TOAST_LIMIT}
       duration={TOAST_DURATION_MS}
       richColors
