@@ -195,6 +195,43 @@ test.describe('payouts', () => {
     await expectNoSeriousA11yViolations(admin, '/conversations/{id} admin payment tools');
   });
 
+  test('a client cancels before the work starts: refunded in full, no fee kept, the deal reads REFUNDED', async ({
+    browser,
+  }) => {
+    const provider = await (await browser.newContext()).newPage();
+    await signInAsNewUser(provider, { firstName: 'Cara', lastName: 'Tester' });
+    const title = `Cancel${Date.now()} lessons`;
+    await offerService(provider, title, { price: '110' });
+    const client = await (await browser.newContext()).newPage();
+    await signInAsNewUser(client, { firstName: 'Carl', lastName: 'Tester' });
+    await client.goto(`/discover-services?q=${encodeURIComponent(title)}`);
+    await client
+      .getByTestId('service-card')
+      .filter({ hasText: title })
+      .getByRole('button', { name: 'Request' })
+      .click();
+    await expect(client).toHaveURL(/\/chat\//);
+    await client.getByRole('button', { name: /Accept Original Price/ }).click();
+    await client.getByRole('button', { name: 'Pay $110.00' }).click();
+    const dialog = client.getByRole('dialog');
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Pay now' }).click();
+    await expect(client.getByText('Payment successful!')).toBeVisible();
+
+    const panel = client.getByTestId('payment-panel');
+    await panel.getByRole('button', { name: 'Cancel and Refund' }).click();
+    await expect(client.getByRole('dialog')).toContainText('You get $110.00 back on your card');
+    await client.getByRole('dialog').getByRole('button', { name: 'Cancel Service' }).click();
+    await expect(client.getByText('Service cancelled. Your payment was refunded.')).toBeVisible();
+    await expect(client.getByTestId('payment-badge')).toHaveText('REFUNDED');
+    await expect(client.getByText('PROPOSAL', { exact: true })).toHaveCount(0);
+    await expect(panel.getByTestId('platform-fee')).toHaveText('$0.00');
+    await expect(panel.getByTestId('provider-payout')).toHaveText('$0.00');
+    await expect(panel.getByRole('button', { name: 'Cancel and Refund' })).toHaveCount(0);
+  });
+
   test('an admin runs the automated suite to all passed; others are refused', async ({ browser }) => {
     const admin = await (await browser.newContext()).newPage();
     await signInAsNewUser(admin, { admin: true, firstName: 'Adam' });

@@ -53,14 +53,15 @@ export async function paymentHistory(
       .orderBy(desc(disputes.createdAt)),
   ]);
   const label = settlementLabel(state);
-  const breakdown = payment ? feeBreakdown(payment.amountCents) : null;
+  // The fee and the payout are those of what the client kept: a refund comes off first (a full one leaves neither).
+  const kept = payment ? feeBreakdown(Math.max(0, payment.amountCents - state.refundedCents)) : null;
   return {
     paid: payment !== null,
     party,
     label,
     labelText: SETTLEMENT_LABELS[label],
-    amountCents: breakdown?.amountCents ?? null,
-    platformFeeCents: breakdown?.platformFeeCents ?? null,
+    amountCents: payment?.amountCents ?? null,
+    platformFeeCents: kept?.platformFeeCents ?? null,
     providerAmountCents: payment ? payoutCents(state.amountCents, state.refundedCents) : null,
     refundedCents: state.refundedCents,
     paidAt: state.paidAt,

@@ -79,6 +79,13 @@ describe('cancelling before the work starts', () => {
     expect((await t.call(client, 'settlement.cancel', { conversationId: id })).status).toBe(409);
     expect(await refundsOf(id)).toHaveLength(1);
     expect((await history(provider, id)).label).toBe('cancelled');
+    // The whole price went back: the platform keeps no fee and the provider gets nothing.
+    expect(await history(client, id)).toMatchObject({
+      amountCents: 4000,
+      refundedCents: 4000,
+      platformFeeCents: 0,
+      providerAmountCents: 0,
+    });
   });
 
   it('is refused once the provider has started', async () => {
@@ -274,8 +281,13 @@ describe('disputes', () => {
       { action: 'dispute.resolved', actorId: admin.id, details: { outcome: 'partially_refunded', refundCents: 4000 } },
     ]);
     expect((await refundsOf(id))[0]).toMatchObject({ amountCents: 4000, reason: 'dispute_partial_refund' });
-    // $60 kept: the provider gets $54 after the 10% fee.
+    // $60 kept: the provider gets $54 after the 10% fee, and the panel shows the fee of what was kept.
     expect((await transfersOf(id))[0]).toMatchObject({ status: 'paid', amountCents: 5400 });
+    expect(await history(client, id)).toMatchObject({
+      refundedCents: 4000,
+      platformFeeCents: 600,
+      providerAmountCents: 5400,
+    });
   });
 
   it('a full refund closes the conversation without a payout', async () => {

@@ -157,9 +157,14 @@ function ChatHeader({
             {deal.proposed ?? <PriceLabel conversation={c} />}
           </span>
           <div className="flex flex-wrap justify-end gap-1">
-            <Badge variant={c.status === 'completed' ? 'success' : c.status === 'in_progress' ? 'warning' : 'outline'}>
-              {PROGRESS_BADGES[c.status]}
-            </Badge>
+            {/* Cancelled and refunded before any work: REFUNDED alone says it (PROPOSAL beside it read as still open). */}
+            {!(deal.payment === 'REFUNDED' && c.status === 'proposal') && (
+              <Badge
+                variant={c.status === 'completed' ? 'success' : c.status === 'in_progress' ? 'warning' : 'outline'}
+              >
+                {PROGRESS_BADGES[c.status]}
+              </Badge>
+            )}
             {deal.payment && (
               <Badge variant={PAYMENT_BADGE_VARIANTS[deal.payment]} data-testid="payment-badge">
                 {deal.payment}

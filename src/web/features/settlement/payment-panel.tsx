@@ -32,16 +32,16 @@ export function PaymentPanel({ conversationId, className }: { conversationId: st
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-muted-foreground">Price paid</dt>
         <dd>{formatPrice(h.amountCents!)}</dd>
-        <dt className="text-muted-foreground">Platform fee (10%)</dt>
-        <dd>{formatPrice(h.platformFeeCents!)}</dd>
-        <dt className="text-muted-foreground">Provider payout</dt>
-        <dd data-testid="provider-payout">{formatPrice(h.providerAmountCents!)}</dd>
         {h.refundedCents > 0 && (
           <>
             <dt className="text-muted-foreground">Refunded</dt>
             <dd>{formatPrice(h.refundedCents)}</dd>
           </>
         )}
+        <dt className="text-muted-foreground">Platform fee (10%)</dt>
+        <dd data-testid="platform-fee">{formatPrice(h.platformFeeCents!)}</dd>
+        <dt className="text-muted-foreground">Provider payout</dt>
+        <dd data-testid="provider-payout">{formatPrice(h.providerAmountCents!)}</dd>
       </dl>
       <ul className="flex flex-col gap-1" aria-label="Payment history">
         <li>Paid {when(h.paidAt)}</li>
