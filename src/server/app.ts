@@ -220,6 +220,7 @@ export async function createApp({
       entry: ssrEntry ?? path.join(webRoot, '..', 'ssr', 'entry-server.js'),
       template,
       log: server.log,
+      sessionCookieName: contextDeps.sessionCookieName,
       data: {
         router: appRouter,
         createContext: () => createContext(contextDeps, new Headers()),

@@ -9,6 +9,7 @@ import type { SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { DomainEvents } from './events/domain-events';
+import { cookieValues } from './auth/cookie-values';
 import { AppError, toTRPCError } from './errors';
 import { isAdmin } from './features/accounts/is-admin';
 import type { EventBus } from './realtime/event-bus';
@@ -99,20 +100,6 @@ export function createMutationLimiter(): MutationLimiter {
       }
     },
   };
-}
-
-/**
- * The values of the cookie named exactly `name` (better-auth's session cookie, prefix included): the cache must be
- * keyed by the very cookie better-auth verifies, never by a look-alike an attacker could plant beside it.
- */
-export function cookieValues(cookie: string | null | undefined, name: string): string[] {
-  if (!cookie) return [];
-  const values: string[] = [];
-  for (const part of cookie.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) values.push(part.slice(at + 1).trim());
-  }
-  return values;
 }
 
 /** A signed session cookie is `token.signature`, URL-encoded. */

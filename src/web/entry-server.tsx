@@ -23,6 +23,12 @@ import { createQueryClient } from './lib/trpc';
 import { listingKey } from './lib/listings';
 
 /** What the server lends the renderer: its data, read as a visitor (no session), never over HTTP. */
+/** What the renderer knows of the one request (render-page.ts, which states it again). */
+export interface PageRequest {
+  /** No session cookie came with the request: whoever asked is a visitor, for certain. */
+  visitor: boolean;
+}
+
 export interface ServerData {
   /** The tRPC router and a visitor's context: queries resolve as `/api/trpc` would answer a visitor. */
   router: AnyTRPCRouter;
@@ -101,15 +107,22 @@ async function scriptsDrawn(pathname: string, components: unknown[]): Promise<st
  * queries the page renders first are filled from the server's data before rendering, under the keys the web uses,
  * and handed to the browser, which hydrates with them: no loading state, no second request.
  */
-export async function render(url: URL, data: ServerData, signal: AbortSignal): Promise<RenderedPage | null> {
+export async function render(
+  url: URL,
+  data: ServerData,
+  signal: AbortSignal,
+  { visitor }: PageRequest = { visitor: false },
+): Promise<RenderedPage | null> {
   await partsLoaded;
-  const request = new Request(url, { signal });
-  const context = await handler.query(request);
+  const context = await handler.query(new Request(url, { signal }));
   if (context instanceof Response) return null;
   const leaf = context.matches.at(-1);
   if (!leaf || !(leaf.route.handle as RouteHandle | undefined)?.beforeSession) return null;
 
   const queryClient = createQueryClient();
+  // Without a session cookie nobody is signed in: the page is drawn for a visitor from the start (Log In and Sign Up
+  // in the bar, not a gap they pop into), and the browser need not ask who it is. With one, it asks, as before.
+  if (visitor) queryClient.setQueryData(trpcOn(data, queryClient).accounts.me.queryKey(), null);
   const page = await prefetch(leaf.route.path ?? '', leaf.params, url.searchParams, queryClient, data);
   const router = createStaticRouter(handler.dataRoutes, context);
   keepServerErrors(queryClient, dehydrate(queryClient, { shouldDehydrateQuery: isHandedOver }));
@@ -157,6 +170,15 @@ interface PrefetchedPage {
   image?: string;
 }
 
+/** The app's queries, answered by the server's router in a visitor's context, under the keys the web uses. */
+function trpcOn(data: ServerData, queryClient: QueryClient) {
+  return createTRPCOptionsProxy<AppRouter>({
+    router: data.router as AppRouter,
+    ctx: data.createContext as never,
+    queryClient,
+  });
+}
+
 /** The queries each public page renders first, filled from the server's data; what the page's head says. */
 async function prefetch(
   path: string,
@@ -191,11 +213,7 @@ async function prefetch(
       return { description: category(categoryId ?? undefined)?.description };
     }
     case '/services/:id': {
-      const trpc = createTRPCOptionsProxy<AppRouter>({
-        router: data.router as AppRouter,
-        ctx: data.createContext as never,
-        queryClient,
-      });
+      const trpc = trpcOn(data, queryClient);
       try {
         const service = await queryClient.fetchQuery({
           ...trpc.services.get.queryOptions({ id: params.id ?? '' }),

@@ -84,7 +84,7 @@ test.describe('first paint', () => {
     const problems = collectConsoleProblems(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Skills by students, for everyone.' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
     await expect(page.getByLabel('Subscribe to our newsletter')).toBeVisible();
     await page.goto('/discover-services');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -141,6 +141,9 @@ test.describe('first paint', () => {
     await expect(page.getByRole('heading', { name: 'Skills by students, for everyone.' })).toBeVisible();
     await expect(page.getByTestId('landing-provider').first()).toBeVisible();
     await expect(page).toHaveTitle('SkillNest: the student skills marketplace');
+    // No session cookie: the bar is a visitor's from the first paint, not a gap that Log In and Sign Up pop into.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toBeVisible();
 
     await page.goto('/discover-services');
     await expect(page.getByRole('heading', { name: 'Discover Services', level: 1 })).toBeVisible();
@@ -252,6 +255,9 @@ test.describe('first paint', () => {
     // The listing searched for this test's service: other tests running beside it publish and remove services, and
     // a removed first card would read as one the page replaced.
     const listing = `/discover-services?q=${encodeURIComponent(title)}`;
+    // A visitor's page knows from the server that nobody is signed in: it never asks.
+    const askedWho: string[] = [];
+    page.on('request', (r) => void (r.url().includes('accounts.me') && askedWho.push(r.url())));
     for (const path of [listing, `/services/${id}`, '/', '/requests', '/how-to-start']) {
       await page.goto(path);
       // The theme button gets its name from React once the page has hydrated.
@@ -267,6 +273,7 @@ test.describe('first paint', () => {
       );
     }
     expect(problems).toEqual([]);
+    expect(askedWho).toEqual([]);
   });
 
   test('a visitor who scrolled down before the page came alive stays where they are', async ({ page }) => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { FastifyBaseLogger } from 'fastify';
+import { cookieValues } from '../auth/cookie-values';
 
 /**
  * The contract of the web build's dist/ssr/entry-server.js (src/web/entry-server.tsx, which states it again: the
@@ -36,14 +37,25 @@ export interface PageRendererOptions {
   template: string;
   data: ServerData;
   log: FastifyBaseLogger;
+  /** The name of better-auth's session cookie. */
+  sessionCookieName: string;
   timeoutMs?: number;
 }
 
-/** Renders a public page into the app's HTML; null means "send the plain shell" (not a public page, or a failure). */
-export type PageRenderer = (url: URL) => Promise<{ status: number; html: string } | null>;
+/**
+ * Renders a public page into the app's HTML; null means "send the plain shell" (not a public page, or a failure).
+ * `cookie` is the request's Cookie header: only whether it carries a session cookie is read.
+ */
+export type PageRenderer = (url: URL, cookie?: string) => Promise<{ status: number; html: string } | null>;
+
+/** What the renderer knows of the one request: nothing of a user, only whether one may be signed in. */
+export interface PageRequest {
+  /** No session cookie came with the request: whoever asked is a visitor, for certain. */
+  visitor: boolean;
+}
 
 interface EntryModule {
-  render(url: URL, data: ServerData, signal: AbortSignal): Promise<RenderedPage | null>;
+  render(url: URL, data: ServerData, signal: AbortSignal, request: PageRequest): Promise<RenderedPage | null>;
 }
 
 /** The renderer of the public pages, or null when this build has none (API-only tests, a web build without it). */
@@ -52,15 +64,17 @@ export async function createPageRenderer({
   template: templatePath,
   data,
   log,
+  sessionCookieName,
   timeoutMs = RENDER_TIMEOUT_MS,
 }: PageRendererOptions): Promise<PageRenderer | null> {
   if (!existsSync(entry) || !existsSync(templatePath)) return null;
   const { render } = (await import(pathToFileURL(entry).href)) as EntryModule;
   const template = readFileSync(templatePath, 'utf8');
-  return async (url) => {
+  return async (url, cookie) => {
     const signal = AbortSignal.timeout(timeoutMs);
+    const request = { visitor: cookieValues(cookie, sessionCookieName).length === 0 };
     try {
-      const page = await Promise.race([render(url, data, signal), aborted(signal)]);
+      const page = await Promise.race([render(url, data, signal, request), aborted(signal)]);
       return page && { status: page.status, html: fillTemplate(template, page) };
     } catch (error) {
       // A public page must never answer 500 for its own rendering: the browser renders it from the shell.

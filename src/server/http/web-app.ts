@@ -43,7 +43,7 @@ export async function registerWebApp(
     reply.header('cache-control', REVALIDATE_CACHE);
     // The public pages arrive rendered, with their data; the others (and a page that failed to render) get the
     // shell, and the browser renders them.
-    const page = await renderPage?.(new URL(request.url, 'http://localhost'));
+    const page = await renderPage?.(new URL(request.url, 'http://localhost'), request.headers.cookie);
     if (page) return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
     return reply.sendFile('index.html');
   });

@@ -1,6 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { createContext, createElement, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import {
+  createContext,
+  createElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { toast } from '../../lib/toast';
 import { AUTH_MESSAGES } from '../../../domain/auth-messages';
 import { useTheme } from '../../app/theme';
@@ -16,23 +25,29 @@ function useSessionQuery() {
 
 type Session = ReturnType<typeof useSessionQuery>;
 
-const SessionContext = createContext<Session | null>(null);
+const SessionContext = createContext<{ session: Session; first: Pick<Session, 'account' | 'isLoading'> } | null>(null);
 
 /**
  * The session read once for the whole app: a page of cards asks for it in every card's buttons, and one query
  * observer per caller was a measurable share of a listing page's hydration (issue 16).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  return createElement(SessionContext.Provider, { value: useSessionQuery() }, children);
+  const session = useSessionQuery();
+  // The session as the page's first render had it, which on a rendered page is the server's: unknown, or a visitor
+  // for certain when the request carried no session cookie (entry-server.tsx).
+  const [first] = useState(() => ({ account: session.account, isLoading: session.isLoading }));
+  const value = useMemo(() => ({ session, first }), [session, first]);
+  return createElement(SessionContext.Provider, { value }, children);
 }
 
 /** The signed-in account (null for a visitor); undefined while still loading. */
 export function useSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession needs a SessionProvider (app/providers.tsx)');
+  const context = useContext(SessionContext);
+  if (!context) throw new Error('useSession needs a SessionProvider (app/providers.tsx)');
+  const { session, first } = context;
   // A part hydrating after the page's first pass reads the session as the server did (lib/hydrate-later.tsx).
   const pinned = usePinnedToServer();
-  return useMemo(() => (pinned ? { ...session, account: undefined, isLoading: true } : session), [pinned, session]);
+  return useMemo(() => (pinned ? { ...session, ...first } : session), [pinned, session, first]);
 }
 
 /** Forgets everything cached for the previous user and applies the signed-out theme. */
