@@ -165,6 +165,21 @@ test.describe('pages', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
+  test('the keyboard’s first stop skips the bar: Enter goes to the page’s content, the next Tab into it', async ({
+    page,
+  }) => {
+    await page.goto('/discover-services');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
+  });
+
   test('a theme press before the page has come alive is kept: the page turns dark once it has', async ({ page }) => {
     // The landing page's last part arrives late, as on a school network: the app waits for it before taking over.
     await page.route(addressOf(scriptHolding('features/site/landing-providers.tsx')), async (route) => {

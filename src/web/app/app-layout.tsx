@@ -44,6 +44,7 @@ export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollManager />
+      <SkipToContent />
       <TopBar account={account} menuOpen={menuOpen} onToggleMenu={() => sidebar.setOpen(!sidebar.open)} />
       {account && (
         <Suspense fallback={null}>
@@ -59,7 +60,7 @@ export function AppLayout() {
         className="flex flex-1 flex-col transition-[padding] duration-200"
         style={{ paddingRight: menuOpen && !sidebar.narrow ? SIDEBAR_WIDTH_PX : 0 }}
       >
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>
         <DocumentTitle />
@@ -71,5 +72,24 @@ export function AppLayout() {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * The first stop of the keyboard on every page, shown when focused: past the top bar (and the menu) straight to the
+ * page's own content, instead of tabbing through them each time (27 presses to the first card of a listing).
+ */
+function SkipToContent() {
+  return (
+    <a
+      href="#main"
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}
+      className="sr-only rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[100]"
+    >
+      Skip to main content
+    </a>
   );
 }

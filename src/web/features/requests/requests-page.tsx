@@ -75,6 +75,7 @@ export function RequestsPage() {
             onChange={setFilters}
             showCategory={!routeCategoryId}
             moreFilters={unwiredChoices}
+            searchPlaceholder="Search requests..."
           />
           <FiltersPopover className="hidden md:inline-flex">{unwiredChoices}</FiltersPopover>
         </div>

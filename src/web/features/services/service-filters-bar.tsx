@@ -31,6 +31,7 @@ export function ServiceFiltersBar({
   onChange,
   showCategory = true,
   moreFilters,
+  searchPlaceholder = 'Search services...',
 }: {
   filters: ServiceFilters;
   /** Only what changed: the page merges it into the current filters. */
@@ -38,6 +39,8 @@ export function ServiceFiltersBar({
   showCategory?: boolean;
   /** Further choices for the phone's sheet (wide screens show their own). */
   moreFilters?: ReactNode;
+  /** What the search box says it searches. */
+  searchPlaceholder?: string;
 }) {
   // What the user is typing, until it is applied (300 ms after the last keystroke); the box otherwise shows the
   // applied search, so Clear and the address always win and nothing stale is re-applied later.
@@ -88,7 +91,7 @@ export function ServiceFiltersBar({
             name="q"
             type="search"
             className="pl-9"
-            placeholder="Search services..."
+            placeholder={searchPlaceholder}
             value={draft ?? filters.search}
             onChange={(e) => setDraft(e.target.value)}
             onBlur={apply}
