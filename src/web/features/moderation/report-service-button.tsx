@@ -36,10 +36,13 @@ export function ReportServiceButton({
   serviceId,
   ownerId,
   className,
+  iconOnly = false,
 }: {
   serviceId: string;
   ownerId?: string;
   className?: string;
+  /** The flag alone (a card's narrow row); its name and tooltip still say Report. */
+  iconOnly?: boolean;
 }) {
   const { account } = useSession();
   const memberOrSignIn = useMemberOrSignIn();
@@ -70,9 +73,11 @@ export function ReportServiceButton({
         onClick={press}
       >
         <Flag className="h-4 w-4" aria-hidden />
-        <span aria-hidden className="hidden sm:inline">
-          Report
-        </span>
+        {!iconOnly && (
+          <span aria-hidden className="hidden sm:inline">
+            Report
+          </span>
+        )}
       </Button>
       {open && (
         <ReportServiceDialog

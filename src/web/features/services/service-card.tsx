@@ -39,11 +39,11 @@ export function DeliveryLabel({ method }: { method: keyof typeof DELIVERY_LABELS
   return (
     <>
       {method === 'virtual' ? (
-        <Monitor className="h-3.5 w-3.5" aria-hidden />
+        <Monitor className="h-3.5 w-3.5 shrink-0" aria-hidden />
       ) : (
-        <MapPin className="h-3.5 w-3.5" aria-hidden />
+        <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />
       )}
-      {DELIVERY_LABELS[method]}
+      <span className="truncate">{DELIVERY_LABELS[method]}</span>
     </>
   );
 }
@@ -64,24 +64,34 @@ export function ServiceCard({ service, actions }: { service: ServiceCardData; ac
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-          <Badge variant="outline">{service.categoryName ?? UNCATEGORIZED}</Badge>
-          <span className="inline-flex items-center gap-1">
-            <DeliveryLabel method={service.deliveryMethod} />
-          </span>
-          <ReportServiceButton serviceId={service.id} ownerId={service.userId} className="ml-auto h-7 px-2" />
+        {/* One line on every card, so titles line up across a row: a long category name is shortened, not wrapped. */}
+        <div className="flex items-center gap-2">
+          <Badge variant="outline" className="min-w-0" title={service.categoryName ?? UNCATEGORIZED}>
+            <span className="truncate">{service.categoryName ?? UNCATEGORIZED}</span>
+          </Badge>
+          <ReportServiceButton
+            serviceId={service.id}
+            ownerId={service.userId}
+            iconOnly
+            className="ml-auto h-7 shrink-0 px-2"
+          />
         </div>
         <h3 className="font-semibold leading-snug">
           <Link to={`/services/${service.id}`} className="hover:underline">
             {service.title}
           </Link>
         </h3>
-        <p className="text-sm text-muted-foreground">
-          by{' '}
-          <Link to={`/profile/${service.userId}`} className="hover:underline">
-            {displayName({ firstName: service.ownerFirstName, lastName: service.ownerLastName })}
-          </Link>
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-muted-foreground">
+          <p>
+            by{' '}
+            <Link to={`/profile/${service.userId}`} className="hover:underline">
+              {displayName({ firstName: service.ownerFirstName, lastName: service.ownerLastName })}
+            </Link>
+          </p>
+          <span className="inline-flex items-center gap-1 text-xs">
+            <DeliveryLabel method={service.deliveryMethod} />
+          </span>
+        </div>
         <RatingBadge rating={service} />
         <p className="text-sm">{descriptionPreview(service.description)}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
