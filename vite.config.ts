@@ -1,12 +1,20 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import { lazyModuleKeys } from './scripts/vite-lazy-module-keys';
+import { createLogger, defineConfig } from 'vite';
+import { lazyModuleKeys } from './scripts/vite-lazy-module-keys.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
+/** Vite's logger without its proxy errors' stack traces: the proxy says in one line that the API is not up yet. */
+const logger = createLogger();
+const logError = logger.error.bind(logger);
+logger.error = (message, options) => {
+  if (!message.includes('http proxy error')) logError(message, options);
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
+  customLogger: logger,
   root: 'src/web',
   publicDir: 'public',
   // lazyModuleKeys: the renderer's build only (scripts/vite-lazy-module-keys.ts).
@@ -69,6 +77,21 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: {
     port: 5173,
     // Same origin in development too: the API (and its cookies) is proxied.
-    proxy: { '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false, ws: true } },
+    proxy: {
+      '/api': {
+        target: `http://localhost:${apiPort}`,
+        changeOrigin: false,
+        ws: true,
+        // While the API is still starting (or restarting after an edit), one line and a 503, not a stack trace.
+        configure: (proxy) => {
+          proxy.on('error', (error, _request, response) => {
+            console.log(`API not answering yet (${(error as NodeJS.ErrnoException).code ?? error.message})`);
+            if ('writeHead' in response && !response.headersSent) {
+              response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"The API is starting"}');
+            }
+          });
+        },
+      },
+    },
   },
 }));
