@@ -39,10 +39,10 @@ export function CelebrationOverlay() {
         <div
           key={current.id}
           onClick={() => celebrations.dismiss()}
-          onPointerEnter={() => celebrations.hold()}
-          onPointerLeave={() => celebrations.release()}
-          onFocus={() => celebrations.hold()}
-          onBlur={() => celebrations.release()}
+          onPointerEnter={() => celebrations.hold('pointer')}
+          onPointerLeave={() => celebrations.release('pointer')}
+          onFocus={() => celebrations.hold('focus')}
+          onBlur={() => celebrations.release('focus')}
           data-testid="celebration"
           data-kind={current.kind}
           className="pointer-events-auto flex w-full max-w-sm cursor-pointer flex-col items-center gap-2 rounded-2xl border-2 border-amber-400 bg-card p-6 text-center text-foreground shadow-2xl transition-[opacity,scale] duration-300 starting:scale-75 starting:opacity-0 motion-reduce:transition-none"

@@ -52,20 +52,36 @@ describe('the celebration queue', () => {
     queue.push(badge('1'));
     queue.push(quest('2'));
     vi.advanceTimersByTime(1_000);
-    queue.hold();
+    queue.hold('pointer');
     vi.advanceTimersByTime(60_000);
     expect(queue.current()?.id).toBe('1');
-    queue.hold(); // a second hold (focus while pointing) changes nothing
-    queue.release();
+    queue.release('pointer');
     vi.advanceTimersByTime(CELEBRATION_DURATIONS_MS.badge - 1_000 - 1);
     expect(queue.current()?.id).toBe('1');
     vi.advanceTimersByTime(1);
     expect(queue.current()).toBeNull();
     // The next one is not held by the last one's hold, and a release with nothing held changes nothing.
     vi.advanceTimersByTime(CELEBRATION_GAP_MS);
-    queue.release();
+    queue.release('focus');
     expect(queue.current()?.id).toBe('2');
     vi.advanceTimersByTime(CELEBRATION_DURATIONS_MS.quest);
+    expect(queue.current()).toBeNull();
+  });
+
+  it('stays while either the pointer or the focus is still on it', () => {
+    const queue = createCelebrationQueue();
+    queue.push(levelUp('1'));
+    queue.hold('focus');
+    queue.hold('pointer');
+    queue.release('pointer');
+    vi.advanceTimersByTime(60_000);
+    expect(queue.current()?.id).toBe('1');
+    queue.hold('pointer');
+    queue.release('focus');
+    vi.advanceTimersByTime(60_000);
+    expect(queue.current()?.id).toBe('1');
+    queue.release('pointer');
+    vi.advanceTimersByTime(CELEBRATION_DURATIONS_MS.levelUp);
     expect(queue.current()).toBeNull();
   });
 
@@ -73,7 +89,7 @@ describe('the celebration queue', () => {
     const queue = createCelebrationQueue();
     queue.push(levelUp('1'));
     queue.push(quest('2'));
-    queue.hold();
+    queue.hold('pointer');
     queue.dismiss();
     vi.advanceTimersByTime(CELEBRATION_GAP_MS);
     expect(queue.current()?.id).toBe('2');

@@ -22,6 +22,9 @@ export const CELEBRATION_QUEUE_MAX = 12;
 /** Event ids remembered to show each award once, even if a reconnect's replay brings it again. */
 const SEEN_MAX = 200;
 
+/** What keeps a celebration up: the pointer over it, the keyboard's focus in it. */
+type Holder = 'pointer' | 'focus';
+
 interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -46,9 +49,10 @@ export function createCelebrationQueue(
   let seen = new Set<string>();
   let timer: unknown = null;
   let inGap = false;
-  /** When the current one closes by itself; while it is held, how long it has left instead. */
+  /** When the current one closes by itself; while it is held, how long it has left instead, and by what. */
   let closesAt = 0;
   let heldLeft: number | null = null;
+  const holders = new Set<Holder>();
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((l) => l());
 
@@ -65,6 +69,7 @@ export function createCelebrationQueue(
   function showNext() {
     inGap = false;
     heldLeft = null;
+    holders.clear();
     current = waiting.shift() ?? null;
     if (current) closeIn(DURATION_MS[current.kind]);
     notify();
@@ -75,6 +80,7 @@ export function createCelebrationQueue(
     stopTimer();
     current = null;
     heldLeft = null;
+    holders.clear();
     if (waiting.length > 0) {
       inGap = true;
       timer = timers.setTimeout(showNext, CELEBRATION_GAP_MS);
@@ -95,15 +101,18 @@ export function createCelebrationQueue(
       if (!current && !inGap) showNext();
     },
     dismiss,
-    /** The pointer or focus is on the current one: it stays until `release`. */
-    hold() {
-      if (!current || heldLeft !== null) return;
+    /** The pointer or the focus is on the current one: it stays until both have left (`release`). */
+    hold(by: Holder) {
+      if (!current) return;
+      holders.add(by);
+      if (heldLeft !== null) return;
       stopTimer();
       heldLeft = Math.max(0, closesAt - timers.now());
     },
-    /** The pointer or focus left: the current one closes after the time it had left. */
-    release() {
-      if (!current || heldLeft === null) return;
+    /** The pointer or the focus left: once neither is on it, it closes after the time it had left. */
+    release(by: Holder) {
+      holders.delete(by);
+      if (!current || heldLeft === null || holders.size > 0) return;
       closeIn(heldLeft);
       heldLeft = null;
     },
@@ -115,6 +124,7 @@ export function createCelebrationQueue(
       seen = new Set();
       inGap = false;
       heldLeft = null;
+      holders.clear();
       notify();
     },
     current: () => current,
