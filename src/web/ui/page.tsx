@@ -1,22 +1,23 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
 
+export type PageWidth = 'wide' | 'narrow';
+
+/** The one page box: the width, and the padding, tighter on phones so results and forms start on the first screen. */
+const PAGE = 'mx-auto w-full max-w-6xl px-4 py-6 md:py-8';
+const COLUMN = 'flex w-full flex-col gap-4 md:gap-6';
+
 /**
  * One page width (issue 16), lined up with the top bar, the footer and the landing page, so a page's heading and
  * back link start at the same place on every page. `narrow` keeps what is in it (a form, a line of text, a list of
- * conversations) readable: its content takes at most 48rem of that width, from the same left edge.
+ * conversations) readable: a column of at most 48rem from that same left edge.
  */
-const WIDTHS = { wide: 'max-w-6xl', narrow: 'max-w-6xl [&>*]:max-w-3xl' } as const;
-
-export type PageWidth = keyof typeof WIDTHS;
-
 export function PageContainer({ width = 'wide', className, ...props }: ComponentProps<'div'> & { width?: PageWidth }) {
+  if (width === 'wide') return <div className={cn(PAGE, COLUMN, className)} {...props} />;
   return (
-    <div
-      // Tighter on phones, so results and forms start on the first screen (issue 16 section 4).
-      className={cn('mx-auto flex w-full flex-col gap-4 px-4 py-6 md:gap-6 md:py-8', WIDTHS[width], className)}
-      {...props}
-    />
+    <div className={PAGE}>
+      <div className={cn(COLUMN, 'max-w-3xl', className)} {...props} />
+    </div>
   );
 }
 
