@@ -60,7 +60,7 @@ export function AppLayout() {
         className="flex flex-1 flex-col transition-[padding] duration-200"
         style={{ paddingRight: menuOpen && !sidebar.narrow ? SIDEBAR_WIDTH_PX : 0 }}
       >
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <main id="main" className="flex-1 focus:outline-none">
           <Outlet />
         </main>
         <DocumentTitle />
@@ -85,7 +85,13 @@ function SkipToContent() {
       href="#main"
       onClick={(event) => {
         event.preventDefault();
-        document.getElementById('main')?.focus();
+        const main = document.getElementById('main');
+        if (!main) return;
+        // Focusable only for this jump: a page's main region that kept focus after every click on its text would
+        // be "something focused" to the keys that act when nothing is (Enter closing a celebration).
+        main.tabIndex = -1;
+        main.focus();
+        main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
       }}
       className="sr-only rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[100]"
     >
