@@ -6,7 +6,16 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  * overwrite it when it lands. Only then is the query read once more; otherwise the event alone is the update.
  */
 export function rereadIfInFlight(queryClient: QueryClient, queryKey: QueryKey): void {
-  if (queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
+  if (queryClient.isFetching({ queryKey }) > 0) void readAfresh(queryClient, queryKey);
+}
+
+/**
+ * Reads a query again from now. A read still out is dropped, not joined: TanStack Query hands a new read the one in
+ * flight while the query has no data yet, and that one may have left before the change it must show.
+ */
+export async function readAfresh(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }
 
 /** Whether any query under this key holds data or is being read: a read that may predate a subscription. */
@@ -27,7 +36,7 @@ export function catchUpOnStart(
   queryClient: QueryClient,
   watched: readonly QueryKey[],
   catchUp: () => void = () => {
-    for (const queryKey of watched) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of watched) void readAfresh(queryClient, queryKey);
   },
 ): () => void {
   return () => {

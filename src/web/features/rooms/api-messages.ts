@@ -19,7 +19,7 @@ import {
 } from '../../../domain/rooms';
 import type { AppRouter } from '../../../server/router';
 import { appCodeOf } from '../../lib/app-error';
-import { catchUpOnStart } from '../../lib/live-cache';
+import { catchUpOnStart, readAfresh } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useSession } from '../accounts/api';
@@ -288,9 +288,9 @@ export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (me
     for (let round = 0; round < CATCH_UP_ROUNDS; round += 1) {
       const applied = listened.applied();
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: roomKey }),
-        queryClient.invalidateQueries({ queryKey: membersKey }),
-        queryClient.invalidateQueries({ queryKey: keys.threads }),
+        readAfresh(queryClient, roomKey),
+        readAfresh(queryClient, membersKey),
+        readAfresh(queryClient, keys.threads),
         first
           ? readAfresh(queryClient, keys.page)
           : refreshNewest(queryClient, keys.page, () =>
@@ -327,15 +327,6 @@ function without(map: TypingMap, userId: string): TypingMap {
   const next = new Map(map);
   next.delete(userId);
   return next;
-}
-
-/**
- * The page read anew. A first read still out may have left before the subscription listened, and a refetch would
- * join it rather than start another (TanStack Query shares a read in flight while a query has no data yet).
- */
-async function readAfresh(queryClient: QueryClient, key: Keys['page']) {
-  await queryClient.cancelQueries({ queryKey: key, exact: true });
-  await queryClient.refetchQueries({ queryKey: key, exact: true });
 }
 
 /**
