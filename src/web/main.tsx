@@ -1,4 +1,4 @@
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, notifyManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -24,7 +24,7 @@ function loadRenderedParts(pathname: string) {
 declare global {
   interface Window {
     /** The presses held since the first paint by the page's head (public/early-presses.js). */
-    earlyPresses?: { held: HTMLElement[]; stop(): void };
+    earlyPresses?: { held: HTMLElement[]; stop(): void; started: boolean };
   }
 }
 
@@ -117,7 +117,14 @@ async function startInSteps(ssr: SsrState | null) {
   start(ssr);
 }
 
+// A change (a mutation now pending, an answer in) reaches the components in the same task, not in a timer after it
+// (TanStack Query's default): a button disabled while its action is pending was still enabled for the second click
+// of a double tap, which sent the action twice and showed its refusal beside its success.
+notifyManager.setScheduler(queueMicrotask);
+
 const ssr = readSsrState();
+// The app runs: the page's head keeps holding presses until it has taken the page over.
+if (window.earlyPresses) window.earlyPresses.started = true;
 // A page the browser renders alone has no button before the app draws it: nothing to hold.
 if (!ssr) window.earlyPresses?.stop();
 void startInSteps(ssr);

@@ -1,4 +1,4 @@
-import { notifyManager, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, splitLink, type Operation, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
@@ -9,10 +9,6 @@ import type * as SocketModule from '@trpc/client/links/wsLink/wsLink';
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export function createQueryClient(): QueryClient {
-  // A change (a mutation now pending, an answer in) reaches the components in the same task, not in a timer after it
-  // (TanStack Query's default): a button disabled while its action is pending was still enabled for the second
-  // click of a double tap, which sent the action twice and showed its refusal beside its success.
-  notifyManager.setScheduler(queueMicrotask);
   return new QueryClient({
     defaultOptions: {
       queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 },

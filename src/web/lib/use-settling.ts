@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Longer than the gap between a double tap's two presses (300 ms at most on phones and desktops alike). */
+/** Longer than the gap between a double tap's two presses (most fall within 100 to 300 ms). */
 export const SETTLE_MS = 500;
 
 /**
