@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { offerService, signInAsNewUser } from './helpers';
+import { offerService, payWith, requestFromDiscovery, signInAsNewUser } from './helpers';
 
 /**
  * Pressing a button within the search box's 300 ms debounce. A school network is slow: the next page's code and
@@ -128,6 +128,21 @@ test.describe('a press before the app has started', () => {
   });
 });
 
+test.describe('a press when the app never starts', () => {
+  test('presses are held only for a while after the page has loaded, not for good', async ({ page }) => {
+    // The app's code never arrives (a school filter, a failed download): the page stays the server's HTML.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.clock.install();
+    await page.goto('/', { waitUntil: 'load' });
+    const held = () => page.evaluate(() => window.earlyPresses?.held.length);
+    await page.getByRole('button', { name: 'Switch to Dark Mode' }).click();
+    expect(await held()).toBe(1);
+    await page.clock.runFor(16_000);
+    await page.getByRole('button', { name: 'SkillNest home' }).click();
+    expect(await held()).toBe(1);
+  });
+});
+
 test.describe('a double press', () => {
   const refusals = /^Failed to|already|is not|cannot|no longer/i;
   /** Pressed twice in a row, as an impatient thumb does; once every answer is in, no refusal is on screen. */
@@ -147,13 +162,7 @@ test.describe('a double press', () => {
     await signInAsNewUser(client, { firstName: 'Twice', lastName: 'Client' });
     const title = `Doubletap${randomUUID().slice(0, 8)} tutoring`;
     await offerService(provider, title, { price: '20' });
-    await client.goto(`/discover-services?q=${encodeURIComponent(title)}`);
-    await client
-      .getByTestId('service-card')
-      .filter({ hasText: title })
-      .getByRole('button', { name: 'Request' })
-      .click();
-    await expect(client).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    await requestFromDiscovery(client, title);
     await provider.goto(client.url());
     await provider.getByRole('button', { name: 'Propose Price' }).click();
     await provider.getByRole('dialog').getByLabel('Price (USD)').fill('25');
@@ -163,11 +172,7 @@ test.describe('a double press', () => {
     await doublePress(client, 'Accept');
     await expect(client.getByText('Price proposal accepted')).toBeVisible();
     await client.getByRole('button', { name: 'Pay $25.00' }).click();
-    const pay = client.getByRole('dialog');
-    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await pay.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await pay.getByLabel('CVC').fill('123');
-    await pay.getByRole('button', { name: 'Pay now' }).click();
+    await payWith(client);
     await expect(client.getByText('Payment successful!')).toBeVisible();
 
     await doublePress(provider, 'Start Service');
