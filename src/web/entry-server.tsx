@@ -1,6 +1,7 @@
 // The server's renderer of the public pages (issue 16, first paint; docs/decisions/007-first-paint.md). Built by
 // scripts/build-web.mjs with Vite's SSR build into dist/ssr and called by src/server/http/render-page.ts, which hands
 // it the server's own data: nothing here goes over HTTP.
+import { canonicalUrl } from './app/canonical-url';
 import { dehydrate, defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
@@ -22,13 +23,13 @@ import { keepServerErrors, serializeSsrState, type SsrState } from './app/ssr-st
 import { createQueryClient } from './lib/trpc';
 import { listingKey } from './lib/listings';
 
-/** What the server lends the renderer: its data, read as a visitor (no session), never over HTTP. */
 /** What the renderer knows of the one request (render-page.ts, which states it again). */
 export interface PageRequest {
   /** No session cookie came with the request: whoever asked is a visitor, for certain. */
   visitor: boolean;
 }
 
+/** What the server lends the renderer: its data, read as a visitor (no session), never over HTTP. */
 export interface ServerData {
   /** The tRPC router and a visitor's context: queries resolve as `/api/trpc` would answer a visitor. */
   router: AnyTRPCRouter;
@@ -156,7 +157,7 @@ export async function render(
     head: {
       title: leaf.route.path === '/' || !heading ? SITE_TITLE : `${heading} · SkillNest`,
       description: page.description ?? pageIntro(html) ?? SITE_DESCRIPTION,
-      url: new URL(url.pathname + url.search, data.publicUrl).href,
+      url: canonicalUrl(url, data.publicUrl),
       type: page.type ?? 'website',
       image: page.image && new URL(page.image, data.publicUrl).href,
     },

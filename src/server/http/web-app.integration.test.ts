@@ -86,6 +86,9 @@ describe('what the web app sends over the wire', () => {
     );
     expect((await get('/', 'br')).headers['cache-control']).toBe('no-cache');
     expect((await get('/some/client/route', 'br')).headers['cache-control']).toBe('no-cache');
+    // A page is drawn for a visitor when no session cookie came: a cache must not hand that copy to a member.
+    expect((await get('/', 'br')).headers.vary).toMatch(/cookie/i);
+    expect((await get('/', 'br')).headers.vary).toMatch(/accept-encoding/i);
   });
 
   it('serves no source map in production, nor the build manifest', async () => {

@@ -41,6 +41,8 @@ export async function registerWebApp(
   server.get('/*', async (request, reply) => {
     if (!isClientRoute(request.url)) return reply.callNotFound();
     reply.header('cache-control', REVALIDATE_CACHE);
+    // A page is drawn for a visitor when no session cookie came (render-page.ts): a cache keeps one copy per cookie.
+    reply.header('vary', 'Cookie');
     // The public pages arrive rendered, with their data; the others (and a page that failed to render) get the
     // shell, and the browser renders them.
     const page = await renderPage?.(new URL(request.url, 'http://localhost'), request.headers.cookie);
