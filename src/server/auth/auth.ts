@@ -57,12 +57,13 @@ export function createAuth({
   const auth = betterAuth({
     appName: 'Skills Marketplace',
     // Its own printer writes coloured text ("[Better Auth]: User not found" on a failed sign-in) into the JSON log.
-    logger: log
-      ? {
-          log: (level, message, ...args) =>
-            log[level]({ err: args.find((a) => a instanceof Error) }, `better-auth: ${message}`),
-        }
-      : { disabled: true },
+    // Without the server's logger (the seed script) its own printer stays.
+    ...(log && {
+      logger: {
+        log: (level, message, ...args) =>
+          log[level]({ err: args.find((a) => a instanceof Error) }, `better-auth: ${message}`),
+      },
+    }),
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.SESSION_SECRET,

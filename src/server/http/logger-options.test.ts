@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { prettyFactory } from 'pino-pretty';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, OneLineRequestLog, PRETTY_OPTIONS } from './logger-options';
+import { errorWithoutQueryValues, loggerOptions, OneLineRequestLog, PRETTY_OPTIONS } from './logger-options';
 
 /** A server that logs JSON into an array, with the request log development uses. */
 async function serverLoggingTo(lines: Record<string, unknown>[]) {
@@ -101,5 +101,49 @@ describe('the development request log', () => {
 
     const pretty = prettyFactory({ ...PRETTY_OPTIONS, colorize: false })(lines[0]!);
     expect(pretty).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/things 200 \d+ ms\n$/);
+  });
+});
+
+describe('errors in the log', () => {
+  it('keep their message, stack and query text, never the values of a failed query', () => {
+    // As Drizzle throws it: the values in `params` and in the message, a session token and an email among them.
+    const failed = Object.assign(
+      new Error(
+        'Failed query: insert into sessions (token, email) values ($1, $2)\nparams: tok_secret,kid@school.edu',
+        {
+          cause: new Error('duplicate key value violates unique constraint'),
+        },
+      ),
+      { query: 'insert into sessions (token, email) values ($1, $2)', params: ['tok_secret', 'kid@school.edu'] },
+    );
+    const logged = errorWithoutQueryValues(failed);
+    const text = JSON.stringify(logged);
+    expect(text).not.toContain('tok_secret');
+    expect(text).not.toContain('kid@school.edu');
+    expect(logged.message).toContain('Failed query: insert into sessions');
+    expect(logged.message).toContain('params: [not logged]');
+    expect(logged).toMatchObject({ type: 'Error', query: 'insert into sessions (token, email) values ($1, $2)' });
+    expect(logged.stack).toContain('logger-options.test.ts');
+    expect(text).toContain('duplicate key value');
+  });
+
+  it('are written that way by the production logger', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+        done();
+      },
+    });
+    const { logger } = loggerOptions('production');
+    const server = Fastify({ logger: { ...(logger as object), stream } });
+    await server.ready();
+    server.log.error(
+      { err: Object.assign(new Error('Failed query: x\nparams: tok_secret'), { params: ['tok_secret'] }) },
+      'boom',
+    );
+    await server.close();
+    expect(JSON.stringify(lines)).not.toContain('tok_secret');
+    expect(lines.some((line) => line.msg === 'boom')).toBe(true);
   });
 });

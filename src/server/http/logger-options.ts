@@ -1,5 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import type { Logger, LogFn } from 'pino';
+import { stdSerializers, type Logger, type LogFn } from 'pino';
 import type { Config } from '../config';
 
 /**
@@ -30,6 +30,19 @@ export const PRETTY_OPTIONS = {
 };
 
 /**
+ * An error as the log shows it, without the values of a failed query: Drizzle puts them in the error (`params`) and in
+ * its message ("Failed query: ...\nparams: ..."), and better-auth's failures carry session tokens and emails there.
+ * The query's text stays: it has placeholders, not values.
+ */
+export function errorWithoutQueryValues(error: Error): { type: string; message: string; stack: string } {
+  const scrub = (text: string) => text.replace(/params: [^\n]*/g, 'params: [not logged]');
+  const { params: _params, ...serialized } = stdSerializers.err(error) as ReturnType<typeof stdSerializers.err> & {
+    params?: unknown;
+  };
+  return { ...serialized, message: scrub(serialized.message), stack: scrub(serialized.stack) };
+}
+
+/**
  * Fastify's "Server listening at ..." lines, one per address of the machine, are left out: `npm start` prints the one
  * line a person reads, the address to open (main.ts).
  */
@@ -52,7 +65,11 @@ export function loggerOptions(
   if (nodeEnv === 'test') return { logger: { level: 'warn' } };
   if (nodeEnv === 'production') {
     return {
-      logger: { level: 'info', hooks: { logMethod: withoutListeningLines } },
+      logger: {
+        level: 'info',
+        hooks: { logMethod: withoutListeningLines },
+        serializers: { err: errorWithoutQueryValues },
+      },
       logController: new OneLineRequestLog(),
     };
   }
@@ -60,6 +77,7 @@ export function loggerOptions(
     logger: {
       level: 'info',
       hooks: { logMethod: withoutListeningLines },
+      serializers: { err: errorWithoutQueryValues },
       transport: { target: 'pino-pretty', options: PRETTY_OPTIONS },
     },
     logController: new OneLineRequestLog(),
