@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, offerService, signInAsNewUser } from './helpers';
+import { expectNoSeriousA11yViolations, offerService, payWith, signInAsNewUser } from './helpers';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -68,11 +68,7 @@ test.describe('the chat layout', () => {
 
     await client.getByRole('button', { name: 'Accept', exact: true }).click();
     await client.getByRole('button', { name: 'Pay $25.00' }).click();
-    const pay = client.getByRole('dialog');
-    await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await pay.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await pay.getByLabel('CVC').fill('123');
-    await pay.getByRole('button', { name: 'Pay now' }).click();
+    await payWith(client);
     await expect(client.getByText('Payment successful!')).toBeVisible();
     // Paid, and held until the client confirms: both headers say so, live.
     await expect(client.getByTestId('payment-badge')).toHaveText('HELD');

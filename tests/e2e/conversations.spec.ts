@@ -1,17 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, offerService, signInAsNewUser } from './helpers';
+import { expectNoSeriousA11yViolations, offerService, payWith, requestFromDiscovery, signInAsNewUser } from './helpers';
 
 async function newUser(browser: Browser, firstName: string) {
   const page = await (await browser.newContext()).newPage();
   const user = await signInAsNewUser(page, { firstName, lastName: 'Tester' });
   return { page, user };
-}
-
-async function requestFromDiscovery(page: Page, title: string) {
-  await page.goto(`/discover-services?q=${encodeURIComponent(title)}`);
-  await page.getByTestId('service-card').filter({ hasText: title }).getByRole('button', { name: 'Request' }).click();
-  await expect(page.getByText('Service requested! You can now chat with the provider.')).toBeVisible();
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
 }
 
 /** The centred notices of the message list (prices, payments, progress). */
@@ -20,15 +13,6 @@ const notices = (page: Page) => page.getByTestId('notice');
 /** Matches the HTTP call that carries one tRPC procedure (alone or in a batch), to fail it as a network would. */
 function tRpcCall(procedure: string) {
   return (url: URL) => url.pathname.startsWith('/api/trpc/') && url.pathname.slice(10).split(',').includes(procedure);
-}
-
-async function payWith(page: Page, number: string) {
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('TEST MODE')).toBeVisible();
-  await dialog.getByLabel('Card number').fill(number);
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await dialog.getByLabel('CVC').fill('123');
-  await dialog.getByRole('button', { name: 'Pay now' }).click();
 }
 
 test.describe('direct conversations', () => {

@@ -112,3 +112,21 @@ export function scriptHolding(module: string): string {
 export function addressOf(script: string): RegExp {
   return new RegExp(`${script.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
+
+/** A member requests a service from its card on the discover page and lands in the new chat. */
+export async function requestFromDiscovery(page: Page, title: string) {
+  await page.goto(`/discover-services?q=${encodeURIComponent(title)}`);
+  await page.getByTestId('service-card').filter({ hasText: title }).getByRole('button', { name: 'Request' }).click();
+  await expect(page.getByText('Service requested! You can now chat with the provider.')).toBeVisible();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+}
+
+/** Pays in the open payment dialog with one of Stripe's test cards (test mode), any future expiry and any CVC. */
+export async function payWith(page: Page, number = '4242 4242 4242 4242') {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('TEST MODE')).toBeVisible();
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Pay now' }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, offerService, signInAsNewUser } from './helpers';
+import { expectNoSeriousA11yViolations, offerService, payWith, requestFromDiscovery, signInAsNewUser } from './helpers';
 
 /**
  * From My Profile's card to the setup tab. `nextWindow` is the first window the setup tab opens by itself (an
@@ -52,22 +52,22 @@ async function onboardAdult(context: BrowserContext, profile: Page) {
   await setup.close();
 }
 
-/** The client requests the provider's service, accepts its price and pays with 4242; the provider starts and completes. */
-async function paidAndCompleted(browser: Browser, provider: Page, title: string, price: string) {
+/** A new client requests a service, accepts its price and pays with 4242. */
+async function paidByNewClient(browser: Browser, title: string, price: string, firstName = 'Chen') {
   const client = await (await browser.newContext()).newPage();
-  await signInAsNewUser(client, { firstName: 'Chen', lastName: 'Tester' });
-  await client.goto(`/discover-services?q=${encodeURIComponent(title)}`);
-  await client.getByTestId('service-card').filter({ hasText: title }).getByRole('button', { name: 'Request' }).click();
-  await expect(client).toHaveURL(/\/chat\//);
+  await signInAsNewUser(client, { firstName, lastName: 'Tester' });
+  await requestFromDiscovery(client, title);
   const chatUrl = client.url();
   await client.getByRole('button', { name: /Accept Original Price/ }).click();
   await client.getByRole('button', { name: `Pay $${price}.00` }).click();
-  const dialog = client.getByRole('dialog');
-  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await dialog.getByLabel('CVC').fill('123');
-  await dialog.getByRole('button', { name: 'Pay now' }).click();
+  await payWith(client);
   await expect(client.getByText('Payment successful!')).toBeVisible();
+  return { client, chatUrl };
+}
+
+/** The same, then the provider starts and completes the work. */
+async function paidAndCompleted(browser: Browser, provider: Page, title: string, price: string) {
+  const { client, chatUrl } = await paidByNewClient(browser, title, price);
   await provider.goto(chatUrl);
   await provider.getByRole('button', { name: 'Start Service' }).click();
   await expect(provider.getByText('Service marked as in progress')).toBeVisible();
@@ -202,23 +202,7 @@ test.describe('payouts', () => {
     await signInAsNewUser(provider, { firstName: 'Cara', lastName: 'Tester' });
     const title = `Cancel${Date.now()} lessons`;
     await offerService(provider, title, { price: '110' });
-    const client = await (await browser.newContext()).newPage();
-    await signInAsNewUser(client, { firstName: 'Carl', lastName: 'Tester' });
-    await client.goto(`/discover-services?q=${encodeURIComponent(title)}`);
-    await client
-      .getByTestId('service-card')
-      .filter({ hasText: title })
-      .getByRole('button', { name: 'Request' })
-      .click();
-    await expect(client).toHaveURL(/\/chat\//);
-    await client.getByRole('button', { name: /Accept Original Price/ }).click();
-    await client.getByRole('button', { name: 'Pay $110.00' }).click();
-    const dialog = client.getByRole('dialog');
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await dialog.getByLabel('CVC').fill('123');
-    await dialog.getByRole('button', { name: 'Pay now' }).click();
-    await expect(client.getByText('Payment successful!')).toBeVisible();
+    const { client } = await paidByNewClient(browser, title, '110', 'Carl');
 
     const panel = client.getByTestId('payment-panel');
     await panel.getByRole('button', { name: 'Cancel and Refund' }).click();
