@@ -92,12 +92,16 @@ export async function openSocket(app: TestApp, who: TestUser | null) {
   if (who) headers.cookie = who.cookie;
   const ws: WebSocket = await app.server.injectWS('/api/trpc', { headers });
   const replies: WsReply[] = [];
+  const byId = new Map<number, WsReply[]>();
   // Checks waiting for a reply, run as each one arrives: a poll would sleep its interval (50 ms) on every call, and
   // the fuzzing makes thousands.
   const waiting = new Set<() => void>();
   ws.on('message', (data) => {
     const text = String(data);
-    if (text !== 'PING' && text !== 'PONG') replies.push(JSON.parse(text) as WsReply);
+    if (text === 'PING' || text === 'PONG') return;
+    const reply = JSON.parse(text) as WsReply;
+    replies.push(reply);
+    byId.set(reply.id, [...(byId.get(reply.id) ?? []), reply]);
     for (const check of [...waiting]) check();
   });
   /** Resolves once `done()` holds, false if it still does not after `ms`. */
@@ -115,7 +119,25 @@ export async function openSocket(app: TestApp, who: TestUser | null) {
       waiting.add(check);
       check();
     });
+  const mine = (id: number) => byId.get(id) ?? [];
+  const final = (id: number) => mine(id).find((r) => r.error || r.result?.type === 'data');
   let nextId = 1;
+  const start = (path: string, input: unknown) => {
+    const id = nextId++;
+    ws.send(JSON.stringify({ id, method: 'subscription', params: { path, input } }));
+    return id;
+  };
+  /**
+   * Starts subscriptions for many inputs at once (the fuzzing's hundreds), gives each "started" the same `settleMs`
+   * for an error or data to follow, then stops them all; resolves with each outcome, as `subscribe` does.
+   */
+  const subscribeAll = async (path: string, inputs: unknown[], settleMs = 300): Promise<WsReply[]> => {
+    const ids = inputs.map((input) => start(path, input));
+    expect(await until(() => ids.every((id) => mine(id).length > 0), 5_000), `no reply to ${path}`).toBe(true);
+    if (settleMs > 0) await until(() => ids.every((id) => final(id) !== undefined), settleMs);
+    for (const id of ids) ws.send(JSON.stringify({ id, method: 'subscription.stop' }));
+    return ids.map((id) => final(id) ?? mine(id)[0]!);
+  };
   return {
     ws,
     replies,
@@ -125,15 +147,10 @@ export async function openSocket(app: TestApp, who: TestUser | null) {
      * without an error (and a check that fails later still shows up as the error).
      */
     async subscribe(path: string, input?: unknown, settleMs = 300): Promise<WsReply> {
-      const id = nextId++;
-      ws.send(JSON.stringify({ id, method: 'subscription', params: { path, input } }));
-      const mine = () => replies.filter((r) => r.id === id);
-      const final = () => mine().find((r) => r.error || r.result?.type === 'data');
-      expect(await until(() => mine().length > 0, 5_000), `no reply to ${path}`).toBe(true);
-      if (settleMs > 0) await until(() => final() !== undefined, settleMs);
-      ws.send(JSON.stringify({ id, method: 'subscription.stop' }));
-      return final() ?? mine()[0]!;
+      const [outcome] = await subscribeAll(path, [input], settleMs);
+      return outcome!;
     },
+    subscribeAll,
     /** A query or mutation over the socket, as the web sends its SOCKET_CALLS; resolves with the reply. */
     async call(method: 'query' | 'mutation', path: string, input?: unknown): Promise<WsReply> {
       const id = nextId++;
@@ -142,7 +159,7 @@ export async function openSocket(app: TestApp, who: TestUser | null) {
       return replies.find((r) => r.id === id)!;
     },
     /** Every reply a subscription has had so far (to prove no data ever arrived). */
-    repliesOf: (id: number) => replies.filter((r) => r.id === id),
+    repliesOf: mine,
     close: () => ws.terminate(),
   };
 }
