@@ -10,7 +10,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 const logger = createLogger();
 const logError = logger.error.bind(logger);
 logger.error = (message, options) => {
-  if (!message.includes('http proxy error')) logError(message, options);
+  if (!/(http|ws) proxy error/.test(message)) logError(message, options);
 };
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -171,13 +171,13 @@ const MET_IN_PERSON: Record<string, 'in-person' | 'both'> = {
   'Event planning help': 'both',
 };
 
+/** How long ago the newest demo service was listed. */
+const LISTED_DAYS_AGO = 30;
+
 /**
  * The 60 demo services, each offered by the demo provider whose bio says they do that work (`providerOf` gives the
  * owner of a category's services).
  */
-/** How long ago the newest demo service was listed. */
-const LISTED_DAYS_AGO = 30;
-
 export function demoServices(providerOf: (categoryName: string) => string) {
   const rows = [];
   let i = 0;

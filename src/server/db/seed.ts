@@ -161,16 +161,17 @@ async function seedCompletedWork(
   payoutAccounts: Map<string, string>,
   offered: { id: string; userId: string; title: string; priceCents: number }[],
 ) {
-  const reviewsOf = new Map<string, number>();
+  const reviewsOf = new Map<string, Set<string>>();
   for (const [i, [title, rating, comment]] of DEMO_REVIEWS.entries()) {
     const service = offered.find((s) => s.title === title);
     if (!service) continue;
-    // Clients taken in turn from the other demo users, so a provider's reviews come from several of them, and a
-    // service's from different ones (one review per client and service).
-    const nth = reviewsOf.get(service.id) ?? 0;
-    reviewsOf.set(service.id, nth + 1);
-    const others = userIds.filter((id) => id !== service.userId);
-    const clientId = others[(i * 3 + nth) % others.length]!;
+    // Clients taken in turn from the other demo users, so a provider's reviews come from several of them, and never
+    // twice the same for one service (one conversation and one review per client and service).
+    const reviewedBy = reviewsOf.get(service.id) ?? new Set<string>();
+    reviewsOf.set(service.id, reviewedBy);
+    const others = userIds.filter((id) => id !== service.userId && !reviewedBy.has(id));
+    const clientId = others[(i * 3) % others.length]!;
+    reviewedBy.add(clientId);
     await db.transaction(async (tx) => {
       const [conversation] = await tx
         .insert(conversations)
