@@ -4,14 +4,19 @@ import { prettyFactory } from 'pino-pretty';
 import { describe, expect, it } from 'vitest';
 import { errorWithoutQueryValues, loggerOptions, OneLineRequestLog, PRETTY_OPTIONS } from './logger-options';
 
-/** A server that logs JSON into an array, with the request log development uses. */
-async function serverLoggingTo(lines: Record<string, unknown>[]) {
-  const stream = new Writable({
+/** A log stream that keeps each JSON line, parsed, in `lines`. */
+function into(lines: Record<string, unknown>[]) {
+  return new Writable({
     write(chunk, _encoding, done) {
       lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
       done();
     },
   });
+}
+
+/** A server that logs JSON into an array, with the request log development uses. */
+async function serverLoggingTo(lines: Record<string, unknown>[]) {
+  const stream = into(lines);
   const server = Fastify({ logger: { level: 'info', stream }, logController: new OneLineRequestLog() });
   server.get('/things', async () => ({ ok: true }));
   server.get('/broken', async () => {
@@ -31,12 +36,7 @@ describe('loggerOptions', () => {
 
   it('a production server listening and answering logs JSON only: no "Server listening" line, no query string', async () => {
     const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-        done();
-      },
-    });
+    const stream = into(lines);
     const { logger, logController } = loggerOptions('production');
     const server = Fastify({ logger: { ...(logger as object), stream }, logController });
     server.get('/things', async () => ({ ok: true }));
@@ -129,12 +129,7 @@ describe('errors in the log', () => {
 
   it('are written that way by the production logger', async () => {
     const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-        done();
-      },
-    });
+    const stream = into(lines);
     const { logger } = loggerOptions('production');
     const server = Fastify({ logger: { ...(logger as object), stream } });
     await server.ready();
