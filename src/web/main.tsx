@@ -80,7 +80,21 @@ function start(ssr: SsrState | null) {
     // the page answering meanwhile.
     inNextTask(() => void hydrateInSteps(() => hydrateRoot(root, app)));
   } else createRoot(root).render(app);
-  if (ssr) whenHydrated(releaseEarlyPresses);
+  whenHydrated(() => {
+    sameTaskNotifications();
+    if (ssr) releaseEarlyPresses();
+  });
+}
+
+/**
+ * From now on a change (a mutation now pending, an answer in) reaches the components in the same task, not in a
+ * timer after it (TanStack Query's default): a button disabled while its action is pending was still enabled for the
+ * second click of a double tap, which sent the action twice and showed its refusal beside its success. Not while the
+ * app takes the page over: the timer splits that work into short tasks (the queries' first answers re-render in
+ * tasks of their own), and no button can be pressed before it ends (early presses are held until then).
+ */
+function sameTaskNotifications() {
+  notifyManager.setScheduler(queueMicrotask);
 }
 
 /**
@@ -116,11 +130,6 @@ async function startInSteps(ssr: SsrState | null) {
   }
   start(ssr);
 }
-
-// A change (a mutation now pending, an answer in) reaches the components in the same task, not in a timer after it
-// (TanStack Query's default): a button disabled while its action is pending was still enabled for the second click
-// of a double tap, which sent the action twice and showed its refusal beside its success.
-notifyManager.setScheduler(queueMicrotask);
 
 const ssr = readSsrState();
 // The app runs: the page's head keeps holding presses until it has taken the page over.
