@@ -63,23 +63,14 @@ export function loggerOptions(
 ): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (!enabled) return { logger: false };
   if (nodeEnv === 'test') return { logger: { level: 'warn' } };
-  if (nodeEnv === 'production') {
-    return {
-      logger: {
-        level: 'info',
-        hooks: { logMethod: withoutListeningLines },
-        serializers: { err: errorWithoutQueryValues },
-      },
-      logController: new OneLineRequestLog(),
-    };
-  }
+  const logger = {
+    level: 'info',
+    hooks: { logMethod: withoutListeningLines },
+    serializers: { err: errorWithoutQueryValues },
+  };
   return {
-    logger: {
-      level: 'info',
-      hooks: { logMethod: withoutListeningLines },
-      serializers: { err: errorWithoutQueryValues },
-      transport: { target: 'pino-pretty', options: PRETTY_OPTIONS },
-    },
+    logger:
+      nodeEnv === 'production' ? logger : { ...logger, transport: { target: 'pino-pretty', options: PRETTY_OPTIONS } },
     logController: new OneLineRequestLog(),
   };
 }

@@ -3,7 +3,6 @@
 // main.tsx once the app is alive. Links and form fields work without the app and are left alone.
 (function () {
   var held = [];
-  var holding = true;
   function hold(event) {
     var button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button) return;
@@ -13,8 +12,7 @@
     if (held.indexOf(button) === -1) held.push(button);
   }
   function stop() {
-    if (holding) document.removeEventListener('click', hold, true);
-    holding = false;
+    document.removeEventListener('click', hold, true);
   }
   document.addEventListener('click', hold, true);
   var presses = { held: held, stop: stop, started: false };

@@ -25,6 +25,7 @@ import { DealSidePanel, DealSummaryLine, useDealSummary } from './deal-panel';
 import { MessageList } from './message-list';
 import { ProposalDialog } from './proposal-dialog';
 import { useSettling } from '../../lib/use-settling';
+import { showsProgressBadge } from '../settlement/deal-summary';
 import { useFillViewport } from './use-fill-viewport';
 import { useWideScreen } from './use-wide-screen';
 import { useEffect } from 'react';
@@ -157,8 +158,7 @@ function ChatHeader({
             {deal.proposed ?? <PriceLabel conversation={c} />}
           </span>
           <div className="flex flex-wrap justify-end gap-1">
-            {/* Cancelled and refunded before any work: REFUNDED alone says it (PROPOSAL beside it read as still open). */}
-            {!(deal.payment === 'REFUNDED' && c.status === 'proposal') && (
+            {showsProgressBadge(c.status, deal.payment) && (
               <Badge
                 variant={c.status === 'completed' ? 'success' : c.status === 'in_progress' ? 'warning' : 'outline'}
               >

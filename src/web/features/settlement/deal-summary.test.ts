@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NegotiationState } from '../../../domain/negotiation';
-import { dealSummary, type PaymentFacts } from './deal-summary';
+import { dealSummary, showsProgressBadge, type PaymentFacts } from './deal-summary';
 
 const open: NegotiationState = {
   listingPriceCents: 3000,
@@ -105,5 +105,14 @@ describe('a chat header and its one-line deal summary', () => {
   it('before the payment history is read, say paid without a badge that would change a moment later', () => {
     expect(dealSummary(paid, 'client', undefined)).toEqual({ line: 'Paid $20.00', payment: null, proposed: null });
     expect(dealSummary({ ...paid, cancelled: true }, 'client', undefined)).toMatchObject({ payment: 'REFUNDED' });
+  });
+});
+
+describe("the header's progress badge", () => {
+  it('is left out only for a deal refunded before any work, where REFUNDED says it all', () => {
+    expect(showsProgressBadge('proposal', 'REFUNDED')).toBe(false);
+    expect(showsProgressBadge('proposal', null)).toBe(true);
+    expect(showsProgressBadge('in_progress', 'REFUNDED')).toBe(true);
+    expect(showsProgressBadge('completed', 'PAID')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { formatPrice } from '../../../domain/money';
-import type { NegotiationState, Party } from '../../../domain/negotiation';
+import type { NegotiationState, Party, ProgressStatus } from '../../../domain/negotiation';
 import type { SettlementLabel, TransferStatus } from '../../../domain/settlement';
 
 /** The payment's state in a chat header, beside the progress badge. */
@@ -55,6 +55,14 @@ function whereTheMoneyIs(label: SettlementLabel, party: Party, transfer: Payment
     case 'refunded':
       return null;
   }
+}
+
+/**
+ * Whether the header shows the progress badge beside the payment's: a deal cancelled and refunded before any work
+ * reads REFUNDED alone (PROPOSAL beside it read as still open).
+ */
+export function showsProgressBadge(status: ProgressStatus, payment: PaymentBadge | null): boolean {
+  return !(payment === 'REFUNDED' && status === 'proposal');
 }
 
 /** The pending proposal, priced as proposed: "$20.00 proposed", "$15.00/hr proposed". */
