@@ -19,9 +19,9 @@ export interface LiveSubscription<TEvent> extends LiveFeature<TEvent> {
  * subscription stops with `enabled` or the component. Events carry their data: nothing is refetched for them.
  *
  * @example
- * useLiveSubscription(trpc.feedback.events.subscriptionOptions(undefined, { enabled: signedIn }), {
- *   watched: [mineKey],
- *   onEvent: (event) => applyToCached(queryClient, mineKey, (old) => applyFeedbackEvent(old, event)),
+ * useLiveSubscription(trpc.polls.events.subscriptionOptions({}, { enabled }), {
+ *   watched: [key],
+ *   onEvent: (event) => applyToCached<PollList>(queryClient, key, (old) => applyPollEventToList(old, event)),
  * });
  */
 export function useLiveSubscription<TEvent, TError>(
