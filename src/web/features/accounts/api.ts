@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import {
   createContext,
   createElement,
@@ -15,6 +14,7 @@ import { AUTH_MESSAGES } from '../../../domain/auth-messages';
 import { useTheme } from '../../app/theme';
 import { usePinnedToServer } from '../../lib/hydrate-later';
 import { reconnectRealtime, SESSION_ENDED_EVENT, useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
 
 function useSessionQuery() {
   const trpc = useTRPC();
@@ -134,14 +134,14 @@ export function useSessionEvents(signedIn: boolean) {
     window.addEventListener(SESSION_ENDED_EVENT, onEnded);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
   }, [signedIn, recheck]);
-  useSubscription(
-    trpc.accounts.sessionEvents.subscriptionOptions(undefined, {
-      enabled: signedIn,
-      onData: (event) => {
-        if (event.data.type === 'signed-out') void recheck();
-      },
-    }),
-  );
+  // No cached query holds the session's end, so nothing is caught up: an end heard while the socket was away is
+  // replayed on resume, as long as the server still remembers it.
+  useLiveSubscription(trpc.accounts.sessionEvents.subscriptionOptions(undefined, { enabled: signedIn }), {
+    watched: [],
+    onEvent: (event) => {
+      if (event.type === 'signed-out') void recheck();
+    },
+  });
 }
 
 export function useRefreshSession() {

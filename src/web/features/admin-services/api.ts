@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { SERVICE_MESSAGES } from '../../../domain/services';
-import { rereadIfInFlight } from '../../lib/live-cache';
+import { applyToCached, READ_AGAIN, rereadIfInFlight } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
 import { applyAdminEvent, applyPollStarted, type AdminServicesData } from './admin-services-cache';
 
 /** Our texts, beyond the spec's. */
@@ -26,20 +26,17 @@ function useAdminServicesCache() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const key = trpc.adminServices.list.infiniteQueryKey({});
+  // A change the loaded cards cannot take (null: a card they do not hold) has the list read again.
+  const apply = (change: (data: AdminServicesData) => AdminServicesData | null) =>
+    applyToCached<AdminServicesData>(queryClient, key, (old) => change(old) ?? READ_AGAIN);
   return {
     key,
+    apply,
+    /** An answer applied while the list is being read: that read may predate it, so it is made again. */
     update(change: (data: AdminServicesData) => AdminServicesData | null) {
-      let reread = false;
-      queryClient.setQueryData<AdminServicesData>(key, (old) => {
-        if (!old) return old;
-        const next = change(old);
-        if (next === null) reread = true;
-        return next ?? old;
-      });
-      if (reread) void queryClient.invalidateQueries({ queryKey: key });
-      else rereadIfInFlight(queryClient, key);
+      apply(change);
+      rereadIfInFlight(queryClient, key);
     },
-    invalidate: () => void queryClient.invalidateQueries({ queryKey: key }),
   };
 }
 
@@ -50,12 +47,10 @@ function useAdminServicesCache() {
 export function useAdminServicesEvents() {
   const trpc = useTRPC();
   const cache = useAdminServicesCache();
-  useSubscription(
-    trpc.reports.adminEvents.subscriptionOptions(undefined, {
-      onStarted: cache.invalidate,
-      onData: ({ data }) => cache.update((old) => applyAdminEvent(old, data)),
-    }),
-  );
+  useLiveSubscription(trpc.reports.adminEvents.subscriptionOptions(undefined), {
+    watched: [cache.key],
+    onEvent: (event) => cache.apply((old) => applyAdminEvent(old, event)),
+  });
 }
 
 /** One service's reports, read when its Reports dialog opens. */

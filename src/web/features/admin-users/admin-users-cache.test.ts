@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyUserEvent, findUser, type AdminUser, type AdminUsersData } from './admin-users-cache';
+import { applyUserEvent, findUser, patchUser, type AdminUser, type AdminUsersData } from './admin-users-cache';
 
 const user = (id: string, joinedAt: string, extra: Partial<AdminUser> = {}): AdminUser => ({
   id,
@@ -56,5 +56,19 @@ describe('applying admin users events', () => {
     expect(applyUserEvent(list, fresh, { searching: true })).toBe(list);
     const old = { type: 'user-changed' as const, userId: 'o', user: user('o', '2025-01-01T00:00:00.000Z') };
     expect(applyUserEvent(list, old, { searching: false })).toBe(list);
+  });
+});
+
+describe('an admin’s own action applied to the loaded rows', () => {
+  it('suspends, lifts and changes the role of that row alone, at once', () => {
+    const suspended = patchUser(list, 'b', { suspension: { until: null, reason: 'Spam' } });
+    expect(findUser(suspended, 'b')?.suspension).toEqual({ until: null, reason: 'Spam' });
+    expect(findUser(suspended, 'c')?.suspension).toBeNull();
+    expect(findUser(patchUser(suspended, 'b', { suspension: null }), 'b')?.suspension).toBeNull();
+    expect(findUser(patchUser(list, 'a', { isAdmin: true }), 'a')?.isAdmin).toBe(true);
+  });
+
+  it('leaves the data as it is for a user no page holds', () => {
+    expect(patchUser(list, 'zz', { isAdmin: true })).toBe(list);
   });
 });

@@ -52,3 +52,20 @@ export function applyUserEvent(
   if (newest && newest.joinedAt > user.joinedAt) return data;
   return { ...data, pages: [{ ...first, items: [user, ...first.items] }, ...rest] };
 }
+
+/**
+ * A loaded row as an admin's own action left it (a role change, a suspension or its end), from what the action's
+ * answer and input say: the row's live event, which carries the whole row, may come later. The same data when no
+ * page holds the user.
+ */
+export function patchUser(
+  data: AdminUsersData,
+  userId: string,
+  patch: Partial<Pick<AdminUser, 'isAdmin' | 'suspension'>>,
+): AdminUsersData {
+  if (!has(data, userId)) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({ ...p, items: p.items.map((u) => (u.id === userId ? { ...u, ...patch } : u)) })),
+  };
+}

@@ -1,13 +1,13 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { ADMIN_USER_TEXTS, newsletterExportFileName } from '../../../domain/admin-users';
-import { rereadIfInFlight } from '../../lib/live-cache';
+import { applyToCached, rereadIfInFlight } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { toastFailure } from '../../lib/network-error';
 import { useTRPC } from '../../lib/trpc';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
 import { toast } from '../../lib/toast';
 import { exportNotice } from './export-notice';
-import { applyUserEvent, findUser, type AdminUsersData, type AdminUsersEvent } from './admin-users-cache';
+import { applyUserEvent, findUser, patchUser, type AdminUsersData, type AdminUsersEvent } from './admin-users-cache';
 
 /** Our texts, beyond the spec's (which are ADMIN_USER_TEXTS). */
 export const ADMIN_USERS_PAGE_TEXTS = {
@@ -45,25 +45,18 @@ export function useNewsletterOnly() {
   );
 }
 
-/**
- * Every loaded users list (each search is its own cache entry) with one change applied. A list being read right
- * now is read once more (rereadIfInFlight): its answer may predate the change.
- */
+/** Every loaded users list (each search is its own cache entry) with one change applied. */
 function applyToLists(
   queryClient: QueryClient,
   key: readonly unknown[],
   event: AdminUsersEvent,
 ): { wasSubscribed: boolean | undefined } {
   let wasSubscribed: boolean | undefined;
-  for (const [entryKey, data] of queryClient.getQueriesData<AdminUsersData>({ queryKey: key })) {
-    if (!data) continue;
+  applyToCached<AdminUsersData>(queryClient, key, (data, entryKey) => {
     wasSubscribed ??= findUser(data, event.userId)?.subscribed;
     const input = (entryKey[1] as { input?: { search?: string } } | undefined)?.input;
-    queryClient.setQueryData<AdminUsersData>(entryKey, (old) =>
-      old ? applyUserEvent(old, event, { searching: Boolean(input?.search) }) : old,
-    );
-  }
-  rereadIfInFlight(queryClient, key);
+    return applyUserEvent(data, event, { searching: Boolean(input?.search) });
+  });
   return { wasSubscribed };
 }
 
@@ -90,27 +83,29 @@ function useApplyUserEvent() {
  */
 export function useAdminUsersEvents(onEvent?: (event: AdminUsersEvent) => void) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const apply = useApplyUserEvent();
-  useSubscription(
-    trpc.adminUsers.events.subscriptionOptions(undefined, {
-      onStarted: () => void queryClient.invalidateQueries({ queryKey: trpc.adminUsers.list.infiniteQueryKey() }),
-      onData: ({ data }) => {
-        apply(data);
-        // Another screen's own cache (the dashboard's recent users) takes the same row.
-        onEvent?.(data);
-      },
-    }),
-  );
+  useLiveSubscription(trpc.adminUsers.events.subscriptionOptions(undefined), {
+    watched: [trpc.adminUsers.list.infiniteQueryKey()],
+    onEvent: (event) => {
+      apply(event);
+      // Another screen's own cache (the dashboard's recent users) takes the same row.
+      onEvent?.(event);
+    },
+  });
 }
 
 export function useDeleteUser() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const apply = useApplyUserEvent();
   return useMutation(
     withFeedback(
       trpc.adminUsers.delete.mutationOptions({
-        onSuccess: (_result, { userId }) => apply({ type: 'user-removed', userId }),
+        onSuccess: (_result, { userId }) => {
+          apply({ type: 'user-removed', userId });
+          // A list being read right now may predate the deletion: it is read once more.
+          rereadIfInFlight(queryClient, trpc.adminUsers.list.infiniteQueryKey());
+        },
       }),
       {
         success: (result) => ADMIN_USER_TEXTS.deleted(result.email),
@@ -121,46 +116,60 @@ export function useDeleteUser() {
 }
 
 /**
- * After a role change or a suspension the users lists are read again (review 22 L4): the answer carries no row, and
- * the live event that does may be late or lost with the socket down; the row must not read "Active" after "User
- * suspended". The event, when it comes, applies the same row again.
+ * A role change or a suspension, put into the loaded rows from the answer and the input at once: the row must not
+ * read "Active" after "User suspended". The live event, which carries the whole row, replaces it when it comes.
  */
-function useRereadUsers() {
+function usePatchUser() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.adminUsers.list.infiniteQueryKey() });
+  return (userId: string, patch: Parameters<typeof patchUser>[2]) => {
+    applyToCached<AdminUsersData>(queryClient, trpc.adminUsers.list.infiniteQueryKey(), (old) =>
+      patchUser(old, userId, patch),
+    );
+    rereadIfInFlight(queryClient, trpc.adminUsers.list.infiniteQueryKey());
+  };
 }
 
 export function useSetAdmin() {
   const trpc = useTRPC();
-  const reread = useRereadUsers();
+  const patch = usePatchUser();
   return useMutation(
-    withFeedback(trpc.adminUsers.setAdmin.mutationOptions({ onSuccess: () => void reread() }), {
-      success: (_result, { admin }) => (admin ? ADMIN_USERS_PAGE_TEXTS.madeAdmin : ADMIN_USERS_PAGE_TEXTS.removedAdmin),
-      failure: ADMIN_USERS_PAGE_TEXTS.roleFailed,
-    }),
+    withFeedback(
+      trpc.adminUsers.setAdmin.mutationOptions({
+        onSuccess: (_result, { userId, admin }) => patch(userId, { isAdmin: admin }),
+      }),
+      {
+        success: (_result, { admin }) =>
+          admin ? ADMIN_USERS_PAGE_TEXTS.madeAdmin : ADMIN_USERS_PAGE_TEXTS.removedAdmin,
+        failure: ADMIN_USERS_PAGE_TEXTS.roleFailed,
+      },
+    ),
   );
 }
 
 export function useSuspendUser() {
   const trpc = useTRPC();
-  const reread = useRereadUsers();
+  const patch = usePatchUser();
   return useMutation(
-    withFeedback(trpc.adminUsers.suspend.mutationOptions({ onSuccess: () => void reread() }), {
-      success: ADMIN_USERS_PAGE_TEXTS.suspended,
-      failure: ADMIN_USERS_PAGE_TEXTS.suspendFailed,
-    }),
+    withFeedback(
+      trpc.adminUsers.suspend.mutationOptions({
+        onSuccess: ({ until }, { userId, reason }) => patch(userId, { suspension: { until, reason } }),
+      }),
+      { success: ADMIN_USERS_PAGE_TEXTS.suspended, failure: ADMIN_USERS_PAGE_TEXTS.suspendFailed },
+    ),
   );
 }
 
 export function useUnsuspendUser() {
   const trpc = useTRPC();
-  const reread = useRereadUsers();
+  const patch = usePatchUser();
   return useMutation(
-    withFeedback(trpc.adminUsers.unsuspend.mutationOptions({ onSuccess: () => void reread() }), {
-      success: ADMIN_USERS_PAGE_TEXTS.unsuspended,
-      failure: ADMIN_USERS_PAGE_TEXTS.unsuspendFailed,
-    }),
+    withFeedback(
+      trpc.adminUsers.unsuspend.mutationOptions({
+        onSuccess: (_result, { userId }) => patch(userId, { suspension: null }),
+      }),
+      { success: ADMIN_USERS_PAGE_TEXTS.unsuspended, failure: ADMIN_USERS_PAGE_TEXTS.unsuspendFailed },
+    ),
   );
 }
 

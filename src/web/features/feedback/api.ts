@@ -1,15 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import {
   FEEDBACK_LIMITS,
   FEEDBACK_MESSAGES,
   FEEDBACK_ADMIN_STATUSES,
   type FeedbackAdminStatus,
 } from '../../../domain/feedback';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/router';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
+import { applyToCached } from '../../lib/live-cache';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
 import { applyToAdminTable, applyToMine } from './feedback-cache';
-import { rereadIfInFlight } from '../../lib/live-cache';
 
 /** My Feedback: the signed-in member's own items, kept current by useMyFeedbackEvents. */
 export function useMyFeedback() {
@@ -26,16 +28,12 @@ export function useMyFeedbackEvents() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const key = trpc.feedback.mine.queryKey();
-  useSubscription(
-    trpc.feedback.events.subscriptionOptions(undefined, {
-      onStarted: () => void queryClient.invalidateQueries({ queryKey: key }),
-      onData: ({ data }) => {
-        if (data.type !== 'feedback-changed') return;
-        queryClient.setQueryData(key, (old) => old && applyToMine(old, data.item));
-        rereadIfInFlight(queryClient, key);
-      },
-    }),
-  );
+  useLiveSubscription(trpc.feedback.events.subscriptionOptions(undefined), {
+    watched: [key],
+    onEvent: (event) => {
+      if (event.type === 'feedback-changed') applyToCached(queryClient, key, (old) => applyToMine(old, event.item));
+    },
+  });
 }
 
 /** The outcome is told by the mutation, so it shows even if the form is gone when the answer comes. */
@@ -67,20 +65,18 @@ export function useAdminFeedback(status: FeedbackAdminStatus) {
   return useQuery(trpc.feedback.adminList.queryOptions({ status, limit: ADMIN_TABLE_LIMIT }));
 }
 
+type AdminFeedbackItem = inferRouterOutputs<AppRouter>['feedback']['adminList']['items'][number];
+
 /** Puts an admin's view of an item (from an answer or an event) into every cached admin table. */
 function useApplyAdminItem() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return (item: Parameters<typeof applyToAdminTable>[3] & { resolvedAt: string | null }) => {
+  return (item: AdminFeedbackItem) => {
     for (const status of FEEDBACK_ADMIN_STATUSES) {
-      for (const [key] of queryClient.getQueriesData({ queryKey: trpc.feedback.adminList.queryKey({ status }) })) {
+      applyToCached(queryClient, trpc.feedback.adminList.queryKey({ status }), (old, key) => {
         const input = (key[1] as { input?: { limit?: number } } | undefined)?.input;
-        const limit = input?.limit ?? ADMIN_TABLE_LIMIT;
-        queryClient.setQueryData(
-          key as ReturnType<typeof trpc.feedback.adminList.queryKey>,
-          (old) => old && applyToAdminTable(old, status, limit, item as (typeof old.items)[number]),
-        );
-      }
+        return applyToAdminTable(old, status, input?.limit ?? ADMIN_TABLE_LIMIT, item);
+      });
     }
   };
 }
@@ -88,18 +84,13 @@ function useApplyAdminItem() {
 /** Every admin's open page hears new items, answers and resolutions, each carrying the item. */
 export function useAdminFeedbackEvents() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const apply = useApplyAdminItem();
-  useSubscription(
-    trpc.feedback.adminEvents.subscriptionOptions(undefined, {
-      onStarted: () => void queryClient.invalidateQueries({ queryKey: trpc.feedback.adminList.queryKey() }),
-      onData: ({ data }) => {
-        if (data.type !== 'admin-feedback-changed') return;
-        apply(data.item);
-        rereadIfInFlight(queryClient, trpc.feedback.adminList.queryKey());
-      },
-    }),
-  );
+  useLiveSubscription(trpc.feedback.adminEvents.subscriptionOptions(undefined), {
+    watched: [trpc.feedback.adminList.queryKey()],
+    onEvent: (event) => {
+      if (event.type === 'admin-feedback-changed') apply(event.item);
+    },
+  });
 }
 
 export function useRespondToFeedback() {

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { POLL_MESSAGES, REPORT_MESSAGES } from '../../../domain/polls';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 import { applyOwnVote, applyPollEventToList, stampReceivedAt, type PollList } from './polls-cache';
-import { rereadIfInFlight } from '../../lib/live-cache';
+import { applyToCached } from '../../lib/live-cache';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
 
 /**
  * /polls: the active polls with their counts and the caller's own vote, stamped with when the answer arrived, so
@@ -28,19 +28,10 @@ export function usePollEvents(enabled: boolean) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const key = trpc.polls.list.queryKey();
-  useSubscription(
-    trpc.polls.events.subscriptionOptions(
-      {},
-      {
-        enabled,
-        onStarted: () => void queryClient.invalidateQueries({ queryKey: key }),
-        onData: ({ data }) => {
-          queryClient.setQueryData<PollList>(key, (old) => old && applyPollEventToList(old, data));
-          rereadIfInFlight(queryClient, key);
-        },
-      },
-    ),
-  );
+  useLiveSubscription(trpc.polls.events.subscriptionOptions({}, { enabled }), {
+    watched: [key],
+    onEvent: (event) => applyToCached<PollList>(queryClient, key, (old) => applyPollEventToList(old, event)),
+  });
 }
 
 export function useCastVote() {

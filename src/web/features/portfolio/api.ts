@@ -1,37 +1,47 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { PORTFOLIO_MESSAGES } from '../../../domain/portfolio';
+import { applyToCached, readAfresh } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
+import { withoutPortfolioItem, withPortfolioItem, type PortfolioEntry } from './portfolio-cache';
 
+/**
+ * A user's portfolio, live: changes arrive from the owner's other tabs or while a visitor looks, and a (re)start
+ * catches up on what changed before it listened. The channel's events say only that the portfolio changed, so
+ * each has it read again.
+ */
 export function usePortfolio(userId: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const key = trpc.portfolio.list.queryKey({ userId });
   const query = useQuery({ ...trpc.portfolio.list.queryOptions({ userId }), enabled: userId.length > 0 });
-  // Changes arrive live, from the owner's other tabs or while a visitor looks.
-  useSubscription(
-    trpc.portfolio.events.subscriptionOptions(
-      { userId },
-      {
-        enabled: userId.length > 0,
-        onData: () => void queryClient.invalidateQueries({ queryKey: trpc.portfolio.list.queryKey({ userId }) }),
-      },
-    ),
-  );
+  useLiveSubscription(trpc.portfolio.events.subscriptionOptions({ userId }, { enabled: userId.length > 0 }), {
+    watched: [key],
+    onEvent: () => void readAfresh(queryClient, key),
+  });
   return query;
 }
 
-function useInvalidatePortfolio() {
+/** The owner's portfolio takes a mutation's answer at once; the live event that follows only confirms it. */
+function usePortfolioCache() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.portfolio.list.queryKey() });
+  return {
+    saved: (item: PortfolioEntry) =>
+      applyToCached(queryClient, trpc.portfolio.list.queryKey({ userId: item.userId }), (old) =>
+        withPortfolioItem(old, item),
+      ),
+    removed: (itemId: string) =>
+      applyToCached(queryClient, trpc.portfolio.list.queryKey(), (old) => withoutPortfolioItem(old, itemId)),
+  };
 }
 
 export function useCreatePortfolioItem() {
   const trpc = useTRPC();
-  const invalidate = useInvalidatePortfolio();
+  const cache = usePortfolioCache();
   return useMutation(
-    withFeedback(trpc.portfolio.create.mutationOptions({ onSuccess: invalidate }), {
+    withFeedback(trpc.portfolio.create.mutationOptions({ onSuccess: cache.saved }), {
       success: PORTFOLIO_MESSAGES.added,
       failure: PORTFOLIO_MESSAGES.addFailed,
     }),
@@ -40,9 +50,9 @@ export function useCreatePortfolioItem() {
 
 export function useUpdatePortfolioItem() {
   const trpc = useTRPC();
-  const invalidate = useInvalidatePortfolio();
+  const cache = usePortfolioCache();
   return useMutation(
-    withFeedback(trpc.portfolio.update.mutationOptions({ onSuccess: invalidate }), {
+    withFeedback(trpc.portfolio.update.mutationOptions({ onSuccess: cache.saved }), {
       success: PORTFOLIO_MESSAGES.updated,
       failure: PORTFOLIO_MESSAGES.updateFailed,
     }),
@@ -51,9 +61,9 @@ export function useUpdatePortfolioItem() {
 
 export function useDeletePortfolioItem() {
   const trpc = useTRPC();
-  const invalidate = useInvalidatePortfolio();
+  const cache = usePortfolioCache();
   return useMutation(
-    withFeedback(trpc.portfolio.delete.mutationOptions({ onSuccess: invalidate }), {
+    withFeedback(trpc.portfolio.delete.mutationOptions({ onSuccess: (_answer, { id }) => cache.removed(id) }), {
       success: PORTFOLIO_MESSAGES.deleted,
       failure: PORTFOLIO_MESSAGES.deleteFailed,
     }),

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
   derivePresence,
@@ -8,8 +7,10 @@ import {
   type PresenceStatus,
 } from '../../../domain/presence';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
 import { useSession } from '../accounts/api';
 import { createPresenceBatcher } from './presence-batch';
+import { applyPresenceChange } from './presence-cache';
 import { subscribeWatchedUsers, watchedUsers, watchUser } from './watched-users';
 
 /** Dots mount and unmount in bursts as a page renders: one subscription change per burst. */
@@ -56,23 +57,23 @@ function useSettledWatchedUsers(): string[] {
 
 /**
  * One live presence subscription for the app, about the users whose dots are on screen (signed-in users only):
- * each event updates the cached record of that user.
+ * each event carries that user's record, which replaces the cached one. A (re)start reads the watched users' dots
+ * again, for what changed before it listened (a dot read before the watched set settled) or while it was away.
  */
 export function usePresenceEvents() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { account } = useSession();
   const userIds = useSettledWatchedUsers().slice(0, PRESENCE_WATCH_MAX);
-  useSubscription(
-    trpc.presence.events.subscriptionOptions(
-      { userIds },
-      {
-        enabled: Boolean(account) && userIds.length > 0,
-        onData: ({ data }) => {
-          queryClient.setQueryData(trpc.presence.of.queryKey({ userIds: [data.userId] }), [data]);
-        },
-      },
-    ),
+  useLiveSubscription(
+    trpc.presence.events.subscriptionOptions({ userIds }, { enabled: Boolean(account) && userIds.length > 0 }),
+    {
+      watched: userIds.map((userId) => trpc.presence.of.queryKey({ userIds: [userId] })),
+      onEvent: (change) =>
+        queryClient.setQueryData(trpc.presence.of.queryKey({ userIds: [change.userId] }), (cached) =>
+          applyPresenceChange(cached, change),
+        ),
+    },
   );
 }
 

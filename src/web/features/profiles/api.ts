@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { PROFILE_MESSAGES } from '../../../domain/profile';
+import { readAfresh } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 import { uploadFile } from '../../lib/upload';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
+import { useSession } from '../accounts/api';
 
 export function useMyProfile(enabled = true) {
   const trpc = useTRPC();
@@ -16,19 +18,31 @@ export function usePublicProfile(userId: string) {
   return useQuery({ ...trpc.profiles.public.queryOptions({ userId }), enabled: userId.length > 0 });
 }
 
-/** Everything that shows the signed-in user's own profile: My Profile, the shell, their public page. */
-function useRefreshOwnProfile() {
+/**
+ * Everything that shows the signed-in user's own profile: My Profile, the shell, their public page, and the payout
+ * status (Stripe's account.updated webhook sends a profile event too).
+ */
+function useOwnProfileViews() {
   const trpc = useTRPC();
+  const userId = useSession().account?.id;
+  return useMemo(
+    () => [
+      trpc.profiles.mine.queryKey(),
+      trpc.accounts.me.queryKey(),
+      userId ? trpc.profiles.public.queryKey({ userId }) : trpc.profiles.public.queryKey(),
+      trpc.payouts.status.queryKey(),
+    ],
+    [trpc, userId],
+  );
+}
+
+/** The signed-in user's own profile views, read again (the profile's answers and events carry no profile). */
+function useRefreshOwnProfile() {
   const queryClient = useQueryClient();
+  const views = useOwnProfileViews();
   return useCallback(async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.profiles.mine.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.accounts.me.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.profiles.public.queryKey() }),
-      // Payout status changes arrive as profile events too (Stripe's account.updated webhook).
-      queryClient.invalidateQueries({ queryKey: trpc.payouts.status.queryKey() }),
-    ]);
-  }, [queryClient, trpc]);
+    await Promise.all(views.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  }, [queryClient, views]);
 }
 
 export function useUpdateProfile() {
@@ -54,11 +68,19 @@ export function useUploadAvatar() {
   );
 }
 
-/** The user's own profile changed (in this tab, another tab or another device): refresh their views. */
+/**
+ * The user's own profile changed (in this tab, another tab or another device): their views are read again, as the
+ * event says only that it changed. A (re)start catches them up too: a change made while this tab's socket was away
+ * may be past what the server still replays.
+ */
 export function useOwnProfileEvents(signedIn: boolean) {
   const trpc = useTRPC();
-  const refresh = useRefreshOwnProfile();
-  useSubscription(
-    trpc.profiles.events.subscriptionOptions(undefined, { enabled: signedIn, onData: () => void refresh() }),
-  );
+  const queryClient = useQueryClient();
+  const views = useOwnProfileViews();
+  useLiveSubscription(trpc.profiles.events.subscriptionOptions(undefined, { enabled: signedIn }), {
+    watched: views,
+    onEvent: () => {
+      for (const queryKey of views) void readAfresh(queryClient, queryKey);
+    },
+  });
 }

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect } from 'react';
 import { toast } from '../../lib/toast';
 import { FALLBACK_TIME_ZONE, TIME_ZONE_MAX } from '../../../domain/progression/streaks';
@@ -8,7 +7,8 @@ import { localTimeZone } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
 import { celebrations, type Celebration } from './celebrations';
 import { applyCheckIn, applyProgressionEvent, type ProgressionLiveEvent } from './progress-cache';
-import { rereadIfInFlight } from '../../lib/live-cache';
+import { applyToCached } from '../../lib/live-cache';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
 
 /**
  * Awards and quest counts travel in events (useProgressionEvents), so the progress is not read again on each mount.
@@ -52,42 +52,29 @@ export function useProgressionEvents(userId: string | null) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const key = trpc.progression.get.queryKey();
-  // The one refetch left, when the subscription (re)starts: what was awarded between the page's read and this
-  // start, or during a lost connection (the bus replays only what it still remembers: 200 events, 5 minutes, nothing
-  // from before a server restart, without saying whether that covered the gap), is read once. Only a query a page
-  // shows is read again; every later change arrives in an event.
-  const onStarted = () => {
-    setListening(true);
-    void queryClient.invalidateQueries({ queryKey: key });
-  };
-  useEffect(() => {
-    if (userId === null) return;
-    return () => {
-      setListening(false);
-    };
-  }, [userId]);
 
   // Signing out (or another user signing in in this tab) must not leave this user's celebrations showing.
   useEffect(() => () => celebrations.clear(), [userId]);
 
-  useSubscription(
-    trpc.progression.events.subscriptionOptions(undefined, {
-      enabled: userId !== null,
-      onStarted,
-      onData: ({ id, data }) => {
-        queryClient.setQueryData(key, (old) => old && applyProgressionEvent(old, data));
-        rereadIfInFlight(queryClient, key);
-        if (data.type === 'quest-completed') {
-          toast.success(PROGRESS_TOASTS.questCompleted(data.title, data.xp), {
-            id: `quest-${data.slug}`,
-            duration: PROGRESS_TOASTS.questCompletedMs,
-          });
-        }
-        const celebration = celebrationFor(`${userId}:${id}`, data);
-        if (celebration) celebrations.push(celebration);
-      },
-    }),
-  );
+  // The one read left is the hook's catch-up at each (re)start: what was awarded between the page's read and this
+  // start, or during a lost connection (the bus replays only what it still remembers: 200 events, 5 minutes, nothing
+  // from before a server restart, without saying whether that covered the gap). Every later change is an event.
+  useLiveSubscription(trpc.progression.events.subscriptionOptions(undefined, { enabled: userId !== null }), {
+    watched: [key],
+    onStarted: () => setListening(true),
+    onStopped: () => setListening(false),
+    onEvent: (event, id) => {
+      applyToCached(queryClient, key, (old) => applyProgressionEvent(old, event));
+      if (event.type === 'quest-completed') {
+        toast.success(PROGRESS_TOASTS.questCompleted(event.title, event.xp), {
+          id: `quest-${event.slug}`,
+          duration: PROGRESS_TOASTS.questCompletedMs,
+        });
+      }
+      const celebration = celebrationFor(`${userId}:${id}`, event);
+      if (celebration) celebrations.push(celebration);
+    },
+  });
 }
 
 /** The browser's IANA zone, for the user's calendar day; UTC when the browser gives none the server would take. */
