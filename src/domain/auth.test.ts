@@ -8,6 +8,7 @@ import {
   PASSWORD_RULES,
   passwordStrengthError,
   signInSchema,
+  signInErrorMessage,
   signUpErrorMessage,
   signUpSchema,
   TEXT_LIMIT_MESSAGES,
@@ -169,6 +170,28 @@ describe('sign-up server errors', () => {
     expect(signUpErrorMessage(undefined)).toEqual({
       message: 'Failed to create account. Please try again later.',
       toast: 'Signup failed',
+    });
+  });
+});
+
+describe('sign-in server errors', () => {
+  it('a refused sign-in shows the server message or the default, with the toast Failed to sign in', () => {
+    expect(signInErrorMessage('Invalid email or password', 401)).toEqual({
+      message: 'Invalid email or password',
+      toast: 'Failed to sign in',
+    });
+    expect(signInErrorMessage(undefined, 401)).toEqual({
+      message: 'Failed to sign in. Please check your credentials and try again.',
+      toast: 'Failed to sign in',
+    });
+  });
+  it('too many attempts keeps the server wait, else says to wait, and still toasts Failed to sign in', () => {
+    expect(signInErrorMessage('Too many requests. Please try again in 15 minutes.', 429).message).toBe(
+      'Too many requests. Please try again in 15 minutes.',
+    );
+    expect(signInErrorMessage('', 429)).toEqual({
+      message: 'Too many sign-in attempts. Please wait a minute and try again.',
+      toast: 'Failed to sign in',
     });
   });
 });

@@ -7,7 +7,7 @@ export { AUTH_MESSAGES, EXAMPLE_EMAIL } from './auth-messages';
 export const SIGN_UP_PASSWORD_MIN = 8;
 export const SIGN_IN_PASSWORD_MIN = 6;
 export const FIRST_NAME_MIN = 2;
-/** Maximums (issue 11 item 4): every text a client sends has one, the same here and in the profile form. */
+/** Maximums: every text a client sends has one, so nothing unbounded reaches the database; the same here and in the profile form. */
 export const NAME_MAX = 50;
 /** RFC 5321's longest forward path. */
 export const EMAIL_MAX = 254;
@@ -128,6 +128,19 @@ export function signUpErrorMessage(serverMessage: string | undefined, code?: str
   }
   return { message: serverMessage || AUTH_MESSAGES.signUpFailed, toast: AUTH_MESSAGES.signUpFailedToast };
 }
+
+/**
+ * What the sign-in screen shows for a refused sign-in, per spec 1 section 8: the server's message (or the default) in
+ * the Authentication Error alert, and the toast Failed to sign in. A 429 names the real wait (a locked account waits
+ * up to 15 minutes), so its own message wins over the default.
+ */
+export function signInErrorMessage(serverMessage: string | undefined, status?: number) {
+  const fallback = status === 429 ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.signInFailed;
+  return { message: serverMessage || fallback, toast: AUTH_MESSAGES.signInFailedToast };
+}
+
+/** One toast per form's failure: a second refusal replaces the first instead of stacking the same words twice. */
+export const AUTH_FAILURE_TOAST_ID = 'auth-failure';
 
 /**
  * The texts of the settings page's two-factor dialog (spec 1 section 2 names its button only). They live here, not in

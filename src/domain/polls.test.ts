@@ -156,6 +156,42 @@ describe('who may vote', () => {
     expect(voteRefusal(removal, { id: 'fresh', createdAt: started })).toBe(POLL_MESSAGES.accountTooNew);
     expect(voteRefusal(ban, { id: 'fresh', createdAt: '2026-11-21T00:00:00.000Z' })).toBe(POLL_MESSAGES.accountTooNew);
   });
+
+  it('an account made one millisecond before the start may vote; Date and ISO string read the same', () => {
+    const justBefore = new Date(Date.parse(started) - 1);
+    expect(voteRefusal(removal, { id: 'member', createdAt: justBefore })).toBeNull();
+    expect(
+      voteRefusal({ ...removal, createdAt: new Date(started) }, { id: 'member', createdAt: justBefore }),
+    ).toBeNull();
+    expect(voteRefusal({ ...ban, createdAt: new Date(started) }, { id: 'fresh', createdAt: new Date(started) })).toBe(
+      POLL_MESSAGES.accountTooNew,
+    );
+  });
+
+  it('each subject only on its own kind of poll: a ban poll’s target may vote on a service removal, and back', () => {
+    expect(voteRefusal({ ...removal, targetUserId: 'target' }, { id: 'target', createdAt: before })).toBeNull();
+    expect(voteRefusal({ ...ban, serviceOwnerId: 'owner' }, { id: 'owner', createdAt: before })).toBeNull();
+  });
+
+  it('a removal poll whose service is gone (no owner) refuses nobody for ownership', () => {
+    expect(voteRefusal({ ...removal, serviceOwnerId: null }, { id: 'owner', createdAt: before })).toBeNull();
+  });
+
+  it('the subject hears that first, even with an account newer than the poll', () => {
+    expect(voteRefusal(removal, { id: 'owner', createdAt: started })).toBe(POLL_MESSAGES.ownServiceVote);
+    expect(voteRefusal(ban, { id: 'target', createdAt: started })).toBe(POLL_MESSAGES.selfVote);
+  });
+
+  it('no account at all (deleted meanwhile) may not vote', () => {
+    expect(voteRefusal(removal, null)).toBe(POLL_MESSAGES.accountTooNew);
+    expect(voteRefusal(ban, null)).toBe(POLL_MESSAGES.accountTooNew);
+  });
+
+  it('the refusals are the product’s words', () => {
+    expect(POLL_MESSAGES.ownServiceVote).toBe('You cannot vote on a poll about your own service');
+    expect(POLL_MESSAGES.selfVote).toBe('You cannot vote on a poll about yourself');
+    expect(POLL_MESSAGES.accountTooNew).toBe('Only accounts that existed when this poll started can vote on it');
+  });
 });
 
 describe('the subject of a ban poll', () => {

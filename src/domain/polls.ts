@@ -1,10 +1,10 @@
 import { type NameParts, UNKNOWN_USER } from './user-summary';
 
 /**
- * Reports and community polls (spec 2 sections 2-8, spec 3 sections 2-9; issue 15 items 2-3). The rules and texts
+ * Reports and community polls (spec 2 sections 2-8, spec 3 sections 2-9, and beyond them below). The rules and texts
  * live here; the server enforces them, the web mirrors them.
  *
- * How a poll ends (issue 15 item 3, beyond the spec; decided here):
+ * How a poll ends (beyond the spec, which only counts votes; decided here):
  * - A poll is open for votes while it is active and before expires_at (created_at + 7 days). After expires_at it
  *   reads "Expired" and refuses votes at once, even before the sweep has closed it.
  * - The server's poll sweep (every minute) closes each expired poll: is_active false, closed_at, and its outcome by
@@ -23,7 +23,7 @@ export type PollType = (typeof POLL_TYPES)[number];
 export const POLL_VOTES = ['yes', 'no'] as const;
 export type PollVote = (typeof POLL_VOTES)[number];
 
-/** What a poll came to once it ended (issue 15 item 3, beyond the spec): decided by the poll's close. */
+/** What a poll came to once it ended (beyond the spec): decided by the poll's close. */
 export const POLL_OUTCOMES = ['passed', 'failed'] as const;
 export type PollOutcome = (typeof POLL_OUTCOMES)[number];
 
@@ -114,15 +114,20 @@ export function banSubjectName(name: NameParts): string {
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 
+/** Why a member may not vote on a poll: one of these texts, shown on the poll's card and given by the refusal. */
+export type VoteRefusal = (typeof POLL_MESSAGES)['ownServiceVote' | 'selfVote' | 'accountTooNew'];
+
 /**
  * Why a member may not vote on a poll, or null when they may. The poll's subject never votes on it (a service's
  * owner on its removal, a user on their own ban), and an account made after the poll started never votes on it: a
- * handful of sign-ups made for the occasion cannot decide a poll.
+ * handful of sign-ups made for the occasion cannot decide a poll. No account at all (deleted meanwhile) is no older
+ * than the poll either. The server refuses by it (castVote); /polls shows it on the card instead of the buttons.
  */
 export function voteRefusal(
   poll: { pollType: PollType; serviceOwnerId: string | null; targetUserId: string | null; createdAt: Date | string },
-  voter: { id: string; createdAt: Date | string },
-): (typeof POLL_MESSAGES)['ownServiceVote' | 'selfVote' | 'accountTooNew'] | null {
+  voter: { id: string; createdAt: Date | string } | null,
+): VoteRefusal | null {
+  if (!voter) return POLL_MESSAGES.accountTooNew;
   if (poll.pollType === 'service_deletion' && poll.serviceOwnerId === voter.id) return POLL_MESSAGES.ownServiceVote;
   if (poll.pollType === 'user_ban' && poll.targetUserId === voter.id) return POLL_MESSAGES.selfVote;
   if (new Date(voter.createdAt).getTime() >= new Date(poll.createdAt).getTime()) return POLL_MESSAGES.accountTooNew;

@@ -74,8 +74,18 @@ test.describe('sign-up', () => {
     await expect(page.getByRole('alert')).toContainText(
       'This email is already registered. Please try signing in instead.',
     );
-    // Said once: no toast repeating it (issue 16).
-    await expect(page.getByText('Email already registered', { exact: true })).toHaveCount(0);
+    // Spec 1 section 8: the alert and the toast Email already registered, one of each.
+    await expect(page.getByText('Email already registered', { exact: true })).toHaveCount(1);
+    await expect(page.getByText('Authentication Error', { exact: true })).toHaveCount(1);
+    // A second refusal replaces them rather than stacking a second alert or toast.
+    const refusedAgain = page.waitForResponse((r) => r.url().includes('/api/auth/sign-up/email'));
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await refusedAgain;
+    // Time for a stacked toast to be drawn, were there one.
+    await page.waitForTimeout(500);
+    await expect(page.getByText('Email already registered', { exact: true })).toHaveCount(1);
+    await expect(page.getByText('Authentication Error', { exact: true })).toHaveCount(1);
+    await expect(page.getByText('Signup failed', { exact: true })).toHaveCount(0);
   });
 });
 
@@ -87,6 +97,27 @@ test.describe('sign-in and sign-out', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Please enter a valid email address (e.g., name@example.com).')).toBeVisible();
     await expect(page.getByText('Password must be at least 6 characters.')).toBeVisible();
+  });
+
+  test('a refused sign-in shows the Authentication Error alert and one toast Failed to sign in', async ({ page }) => {
+    const { email } = await signInAsNewUser(page);
+    await page.context().clearCookies();
+    await page.goto('/auth?mode=login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('Wrong-pass-9');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Authentication Error' });
+    await expect(alert).toHaveCount(1);
+    await expect(page.getByText('Failed to sign in', { exact: true })).toHaveCount(1);
+    // Tried again: still one alert and one toast.
+    const refusedAgain = page.waitForResponse((r) => r.url().includes('/api/auth/sign-in/email'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await refusedAgain;
+    // Time for a stacked toast to be drawn, were there one.
+    await page.waitForTimeout(500);
+    await expect(alert).toHaveCount(1);
+    await expect(page.getByText('Failed to sign in', { exact: true })).toHaveCount(1);
+    await expect(page).toHaveURL(/mode=login/);
   });
 
   test('signs out, then back in, and the session survives a reload', async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { POLL_MESSAGES } from '../../src/domain/polls';
 import { signInAsNewUser } from './helpers';
 
-/** Issue 15 item 3 and review 22 M6: an admin starts a ban poll from /admin/users, and members vote on it once. */
+/** An admin starts a ban poll from /admin/users; members vote on it once, and its subject only reads why not. */
 test.use({ viewport: { width: 390, height: 844 } });
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -15,6 +15,8 @@ async function newPage(browser: Browser): Promise<Page> {
 test('an admin starts a ban poll from /admin/users; a member sees it on /polls and votes once', async ({ browser }) => {
   const targetPage = await newPage(browser);
   const target = await signInAsNewUser(targetPage, { firstName: 'Tara', lastName: 'Stone' });
+  await targetPage.goto('/polls');
+  await expect(targetPage.getByRole('heading', { name: 'Community Polls' })).toBeVisible();
   // Only accounts older than the poll vote on it: the voter exists before the admin starts it.
   const voter = await newPage(browser);
   await signInAsNewUser(voter, { firstName: 'Vic' });
@@ -51,6 +53,15 @@ test('an admin starts a ban poll from /admin/users; a member sees it on /polls a
   const card = voter.getByTestId('poll-card').filter({ hasText: 'Ban user: Tara S.' });
   await expect(card).toBeVisible();
   await expect(card.getByText('Sends unkind messages to younger members')).toBeVisible();
+  // The member the poll is about reads why they may not vote, on the card that arrived live and after a reload.
+  const theirCard = targetPage.getByTestId('poll-card').filter({ hasText: 'Ban user: Tara S.' });
+  for (const when of ['live', 'reloaded']) {
+    if (when === 'reloaded') await targetPage.reload();
+    await expect(theirCard.getByText(POLL_MESSAGES.selfVote)).toBeVisible();
+    await expect(theirCard.getByRole('button')).toHaveCount(0);
+  }
+  await expect(card.getByText(POLL_MESSAGES.selfVote)).toHaveCount(0);
+
   await card.getByRole('button', { name: 'Vote Yes' }).click();
   await expect(voter.getByText(POLL_MESSAGES.voted)).toBeVisible();
   await expect(card.getByText('You voted Yes')).toBeVisible();

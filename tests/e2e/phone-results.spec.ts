@@ -28,6 +28,24 @@ async function expectOnFirstScreen(page: Page, card: Locator) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
+/** The visible category tiles, counted row by row (by their tops), in page order. */
+async function expectTileRows(tiles: Locator, rows: number[]) {
+  await expect
+    .poll(() =>
+      tiles.evaluateAll((links) => {
+        const counts = new Map<number, number>();
+        for (const link of links) {
+          const box = link.getBoundingClientRect();
+          if (box.height === 0) continue;
+          const top = Math.round(box.top);
+          counts.set(top, (counts.get(top) ?? 0) + 1);
+        }
+        return [...counts.entries()].sort(([a], [b]) => a - b).map(([, count]) => count);
+      }),
+    )
+    .toEqual(rows);
+}
+
 /** Posts a request through the form, as a client would. */
 async function postRequest(page: Page, title: string) {
   await page.goto('/request-service');
@@ -52,14 +70,16 @@ test.describe('results on the first screen', () => {
     await phone.goto('/discover-services');
     await expectOnFirstScreen(phone, phone.getByTestId('service-card').first());
 
-    // The categories are one line of chips that scrolls sideways, not rows of tiles.
-    const chips = phone.getByRole('region', { name: 'Categories' }).getByRole('link');
-    await expect(chips).toHaveCount(15);
-    const tops = new Set(
-      (await chips.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().top))).values(),
-    );
-    expect(tops.size).toBe(1);
-    await expect(phone.getByRole('button', { name: /Show All/ })).toBeHidden();
+    // Spec 2's tiles on a phone too: two rows of five, then Show All (5 more) / Show Less; the card is still on the
+    // first screen (above).
+    const tiles = phone.getByRole('region', { name: 'Categories' }).getByRole('link');
+    await expectTileRows(tiles, [5, 5]);
+    const showAll = phone.getByRole('button', { name: 'Show All (5 more)' });
+    await showAll.click();
+    await expectTileRows(tiles, [5, 5, 5]);
+    await phone.getByRole('button', { name: 'Show Less' }).click();
+    await expectTileRows(tiles, [5, 5]);
+    await expect(showAll).toBeFocused();
     await expect(phone.locator('html')).toHaveClass(/dark/);
     await expectNoSeriousA11yViolations(phone, '/discover-services, dark, 390 px');
 
@@ -95,18 +115,18 @@ test.describe('results on the first screen', () => {
     await expect(phone).toHaveURL(/\/discover-services$/);
     await expect(phone.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
 
-    // A category chip leads to the category page, whose first card is on the first screen too.
+    // A category tile leads to the category page, whose first card is on the first screen too.
     await phone.getByRole('region', { name: 'Categories' }).getByRole('link', { name: 'Design' }).click();
     await expect(phone).toHaveURL(new RegExp(`/category/${DESIGN_ID}$`));
     await expectOnFirstScreen(phone, phone.getByTestId('service-card').first());
 
-    // Filtered by the last category (a shared link, Back), its chip is scrolled into the strip's view, not the page.
+    // Filtered by the last category (a shared link, Back), which two rows would hide: the grid opens on it.
     const last = SERVICE_CATEGORIES.at(-1)!;
     await phone.goto(`/discover-services?categoryId=${last.id}`);
-    const chip = phone.getByRole('region', { name: 'Categories' }).getByRole('link', { name: last.name });
-    await expect(chip).toHaveAttribute('aria-current', 'true');
-    await expect(chip).toBeInViewport({ ratio: 1 });
-    expect(await phone.evaluate(() => window.scrollY)).toBe(0);
+    const tile = phone.getByRole('region', { name: 'Categories' }).getByRole('link', { name: last.name });
+    await expect(tile).toHaveAttribute('aria-current', 'true');
+    await expect(tile).toBeVisible();
+    await expect(phone.getByRole('button', { name: 'Show Less' })).toBeVisible();
     await phone.context().close();
   });
 
@@ -121,7 +141,12 @@ test.describe('results on the first screen', () => {
     const phone = await openPage(browser, PHONE, { dark: true });
     await phone.goto('/requests');
     await expectOnFirstScreen(phone, phone.getByTestId('request-card').first());
-    await expect(phone.getByRole('region', { name: 'Categories' }).getByRole('link')).toHaveCount(15);
+    const tiles = phone.getByRole('region', { name: 'Categories' }).getByRole('link');
+    await expectTileRows(tiles, [5, 5]);
+    await phone.getByRole('button', { name: 'Show All (5 more)' }).click();
+    await expectTileRows(tiles, [5, 5, 5]);
+    await phone.getByRole('button', { name: 'Show Less' }).click();
+    await expectTileRows(tiles, [5, 5]);
     await expectNoSeriousA11yViolations(phone, '/requests, dark, 390 px');
 
     await phone.getByRole('button', { name: 'Filters' }).click();
@@ -157,10 +182,21 @@ test.describe('results on the first screen', () => {
     await expectOnFirstScreen(desktop, desktop.getByTestId('service-card').first());
     await expect(desktop.getByLabel('Price')).toBeVisible();
     await expect(desktop.getByRole('button', { name: 'Filters' })).toBeHidden();
+    // Ten tiles a row from 1280 px: two rows hold all fifteen, so there is nothing to show all of.
+    const tiles = desktop.getByRole('region', { name: 'Categories' }).getByRole('link');
+    await expectTileRows(tiles, [10, 5]);
+    await expect(desktop.getByRole('button', { name: /^Show All/ })).toBeHidden();
 
     await desktop.goto('/requests');
     await expectOnFirstScreen(desktop, desktop.getByTestId('request-card').first());
     await expect(desktop.getByLabel('Price')).toBeVisible();
+    await expectTileRows(desktop.getByRole('region', { name: 'Categories' }).getByRole('link'), [10, 5]);
+
+    // Six a row from 768 px: two rows of six, then Show All (3 more).
+    await desktop.setViewportSize({ width: 800, height: 800 });
+    await expectTileRows(desktop.getByRole('region', { name: 'Categories' }).getByRole('link'), [6, 6]);
+    await desktop.getByRole('button', { name: 'Show All (3 more)' }).click();
+    await expectTileRows(desktop.getByRole('region', { name: 'Categories' }).getByRole('link'), [6, 6, 3]);
     await desktop.context().close();
   });
 });

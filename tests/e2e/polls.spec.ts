@@ -83,7 +83,9 @@ test.describe('reports and community polls', () => {
     const voterB = await member(browser, 'Ben');
     await voterA.goto('/polls');
     await voterB.goto('/polls');
+    await owner.goto('/polls');
     await expect(voterA.getByRole('heading', { name: 'Community Polls' })).toBeVisible();
+    await expect(owner.getByRole('heading', { name: 'Community Polls' })).toBeVisible();
 
     const created = await trpc(admin.request, 'polls.create', {
       pollType: 'service_deletion',
@@ -99,6 +101,15 @@ test.describe('reports and community polls', () => {
     await expect(cardB).toBeVisible();
     await expect(cardA.getByText('Reported as a scam by members')).toBeVisible();
     await expect(cardA.getByText(/^(7d 0h|6d 23h) remaining$/)).toBeVisible();
+
+    // The service's owner reads why they may not vote, on the card that arrived live and after a reload, never buttons.
+    const ownerCard = owner.getByTestId('poll-card').filter({ hasText: pollTitle });
+    for (const when of ['live', 'reloaded']) {
+      if (when === 'reloaded') await owner.reload();
+      await expect(ownerCard.getByText('You cannot vote on a poll about your own service')).toBeVisible();
+      await expect(ownerCard.getByRole('button')).toHaveCount(0);
+    }
+    await expect(cardA.getByText('You cannot vote on a poll about your own service')).toHaveCount(0);
 
     await cardA.getByRole('button', { name: 'Vote Yes' }).click();
     await expect(voterA.getByText('Vote cast successfully!')).toBeVisible();
@@ -130,7 +141,8 @@ test.describe('reports and community polls', () => {
 
   test('/polls and the Report dialog fit a 390 px phone in dark mode and pass axe', async ({ browser }) => {
     const owner = await member(browser, 'Olive');
-    const serviceId = await newService(owner, `Drum lessons ${tag()}`);
+    const drumTitle = `Drum lessons ${tag()}`;
+    const serviceId = await newService(owner, drumTitle);
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
     await admin.goto('/');
@@ -147,6 +159,10 @@ test.describe('reports and community polls', () => {
     await signInAsNewUser(page, { firstName: 'Pia' });
     await page.goto('/polls');
     await expect(page.getByTestId('poll-card').first()).toBeVisible();
+    // An account made after the poll started reads why it may not vote, instead of buttons the server would refuse.
+    const card = page.getByTestId('poll-card').filter({ hasText: `Remove service: ${drumTitle}` });
+    await expect(card.getByText('Only accounts that existed when this poll started can vote on it')).toBeVisible();
+    await expect(card.getByRole('button')).toHaveCount(0);
     await expect(page.locator('html')).toHaveClass(/dark/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(page, '/polls, dark, 390 px');

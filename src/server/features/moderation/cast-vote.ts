@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { isPollOpen, POLL_MESSAGES, type PollVote, voteRefusal } from '../../../domain/polls';
+import { isPollOpen, type PollVote, voteRefusal } from '../../../domain/polls';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/auth';
 import { polls, pollVotes } from '../../db/schema/moderation';
@@ -13,7 +13,8 @@ import { pollCounts } from './poll-data';
  * A member votes once on an open poll (spec 2 section 4). The poll's row is locked first, so votes on one poll and
  * its close take turns: a vote never lands on a poll the sweep is closing, and the counts each vote's event carries
  * only grow. A second vote, even at the same moment, meets the (poll, user) primary key and is refused. The poll's
- * subject and accounts newer than the poll are refused (voteRefusal, review 15a finding 3).
+ * subject and accounts newer than the poll are refused by domain voteRefusal, the rule /polls' cards show too, so a
+ * handful of sign-ups made for the occasion cannot decide a poll.
  */
 export async function castVote(
   deps: { db: Db; events: DomainEvents; now?: () => Date },
@@ -44,9 +45,7 @@ export async function castVote(
     const [service] = poll.serviceId
       ? await tx.select({ userId: services.userId }).from(services).where(eq(services.id, poll.serviceId))
       : [];
-    const refusal = voter
-      ? voteRefusal({ ...poll, serviceOwnerId: service?.userId ?? null }, voter)
-      : POLL_MESSAGES.accountTooNew;
+    const refusal = voteRefusal({ ...poll, serviceOwnerId: service?.userId ?? null }, voter ?? null);
     if (refusal) throw MODERATION_REFUSALS.voteRefused(refusal);
     const [cast] = await tx
       .insert(pollVotes)

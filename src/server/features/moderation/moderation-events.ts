@@ -12,6 +12,11 @@ export type PollData = {
   title: string;
   description: string;
   serviceId: string | null;
+  /**
+   * The service's owner (public already: every service card carries it), so a member's card can say they may not
+   * vote on their own service's removal (domain voteRefusal) without asking the server poll by poll.
+   */
+  serviceOwnerId: string | null;
   targetUserId: string | null;
   /** The service's title, or the user's display name: never another field of theirs. */
   subjectName: string;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POLL_DURATION_MS, POLL_MESSAGES, REPORT_MESSAGES } from '../../../domain/polls';
+import { POLL_DURATION_MS, POLL_MESSAGES, REPORT_MESSAGES, voteRefusal } from '../../../domain/polls';
 import { channels } from '../../realtime/channels';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import {
@@ -237,6 +237,44 @@ describe('voting', () => {
     expect(await rows(sql`select user_id from poll_votes where poll_id = ${poll.id}`)).toHaveLength(0);
     const unknown = await call(member, 'polls.vote', { pollId: '00000000-0000-4000-8000-000000000000', vote: 'yes' });
     expect(unknown.status).toBe(404);
+  });
+
+  it('the list gives each viewer what the card needs to say why they may not vote, and the server refuses the same', async () => {
+    const service = await newService('Guitar lessons');
+    const target = await testUser(app, { firstName: 'Tariq', lastName: 'Subject' });
+    const removal = await ok(admin, 'polls.create', {
+      pollType: 'service_deletion',
+      serviceId: service.id,
+      description: 'x',
+    });
+    const ban = await ok(admin, 'polls.create', { pollType: 'user_ban', targetUserId: target.id, description: 'x' });
+    const fresh = await testUser(app);
+    const cases = [
+      [provider, removal.id, POLL_MESSAGES.ownServiceVote],
+      [provider, ban.id, null],
+      [target, ban.id, POLL_MESSAGES.selfVote],
+      [target, removal.id, null],
+      [fresh, removal.id, POLL_MESSAGES.accountTooNew],
+      [fresh, ban.id, POLL_MESSAGES.accountTooNew],
+      [member, removal.id, null],
+    ] as const;
+    for (const [viewer, pollId, expected] of cases) {
+      const list = await ok(viewer, 'polls.list');
+      const listed = list.polls.find((p) => p.id === pollId)!;
+      // The viewer's own id and account creation, and the service's public owner id: nobody's private fields.
+      expect(list.voter?.id).toBe(viewer.id);
+      expect(voteRefusal(listed, list.voter)).toBe(expected);
+      const result = await call(viewer, 'polls.vote', { pollId, vote: 'no' });
+      if (expected) {
+        expect(result.status).toBe(403);
+        expect(result.error?.message).toBe(expected);
+      } else {
+        expect(result.status).toBe(200);
+      }
+    }
+    const everyone = JSON.stringify((await ok(member, 'polls.list')).polls);
+    expect(everyone).not.toContain(target.email);
+    expect(everyone).not.toContain('Subject');
   });
 });
 

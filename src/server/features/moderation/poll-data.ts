@@ -20,6 +20,7 @@ export const pollColumns = {
   description: polls.description,
   serviceId: polls.serviceId,
   targetUserId: polls.targetUserId,
+  serviceOwnerId: services.userId,
   serviceTitle: services.title,
   firstName: profiles.firstName,
   lastName: profiles.lastName,
@@ -36,6 +37,7 @@ interface PollRow {
   description: string;
   serviceId: string | null;
   targetUserId: string | null;
+  serviceOwnerId: string | null;
   serviceTitle: string | null;
   firstName: string | null;
   lastName: string | null;
@@ -67,6 +69,7 @@ export function pollDataOf(row: PollRow): PollData {
     title: row.title,
     description: row.description,
     serviceId: row.serviceId,
+    serviceOwnerId: row.serviceOwnerId,
     targetUserId: row.targetUserId,
     subjectName:
       row.pollType === 'service_deletion'

@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
-import { AUTH_MESSAGES, signInSchema, type SignIn } from '../../../domain/auth';
+import {
+  AUTH_FAILURE_TOAST_ID,
+  AUTH_MESSAGES,
+  signInErrorMessage,
+  signInSchema,
+  type SignIn,
+} from '../../../domain/auth';
 import { useTheme } from '../../app/theme';
 import { authClient } from '../../lib/auth-client';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
@@ -29,13 +35,10 @@ export function SignInForm() {
         return;
       }
       if (error) {
-        const message =
-          // The server's 429 names the real wait (a locked account waits up to 15 minutes).
-          error.status === 429
-            ? error.message || AUTH_MESSAGES.tooManyAttempts
-            : error.message || AUTH_MESSAGES.signInFailed;
-        // Shown once, in the alert: it stays while the visitor retries (a toast would fade and say it again).
+        // The alert stays while the visitor retries; the toast (one, replaced by the next refusal) says it happened.
+        const { message, toast: toastText } = signInErrorMessage(error.message, error.status);
         setServerError(message);
+        toast.error(toastText, { id: AUTH_FAILURE_TOAST_ID });
         return;
       }
       await finishSignIn();

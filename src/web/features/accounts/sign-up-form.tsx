@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { AUTH_MESSAGES, signUpErrorMessage, signUpSchema } from '../../../domain/auth';
+import { AUTH_FAILURE_TOAST_ID, AUTH_MESSAGES, signUpErrorMessage, signUpSchema } from '../../../domain/auth';
 import { useTheme } from '../../app/theme';
 import { authClient } from '../../lib/auth-client';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
@@ -44,10 +44,11 @@ export function SignUpForm() {
       body: { ...values, name: `${values.firstName} ${values.lastName}` },
     });
     if (error) {
-      // One place for the failure: the alert above the form, which stays while the visitor corrects it. The spec's
-      // toast as well said the same thing twice (issue 16).
-      const { message } = signUpErrorMessage(error.message, (error as { code?: string }).code);
+      // The alert stays while the visitor corrects the form; the toast (one, replaced by the next refusal) says it
+      // happened.
+      const { message, toast: toastText } = signUpErrorMessage(error.message, (error as { code?: string }).code);
       setServerError(message || AUTH_MESSAGES.errorSigningUp);
+      toast.error(toastText, { id: AUTH_FAILURE_TOAST_ID });
       return;
     }
     if (!data?.user) {

@@ -17,6 +17,7 @@ const poll = (id: string, counts: { yes: number; no: number } = { yes: 0, no: 0 
   title: `Remove service: ${id}`,
   description: 'Spam',
   serviceId: id,
+  serviceOwnerId: 'owner',
   targetUserId: null,
   subjectName: id,
   expiresAt: '2026-12-01T00:00:00.000Z',
@@ -24,6 +25,8 @@ const poll = (id: string, counts: { yes: number; no: number } = { yes: 0, no: 0 
   myVote: null,
   ...counts,
 });
+
+const voter = { id: 'member', createdAt: '2026-01-01T00:00:00.000Z' };
 
 describe('the /polls cache follows live events', () => {
   it('puts a new poll first, once', () => {
@@ -56,7 +59,7 @@ describe('the /polls cache follows live events', () => {
   });
 });
 
-describe("/polls counts time on the server's clock (review 15a finding 7)", () => {
+describe("/polls counts time on the server's clock", () => {
   it('a phone 5 hours fast still reads the time the server counts', () => {
     const serverNow = Date.parse('2026-11-24T00:00:00.000Z');
     const phoneNow = serverNow + 5 * 60 * 60 * 1000;
@@ -74,12 +77,12 @@ describe("/polls counts time on the server's clock (review 15a finding 7)", () =
   });
 
   it('a live event changes the polls and keeps the clock the answer carried', () => {
-    const list = { now: '2026-11-24T00:00:00.000Z', polls: [poll('a')] };
+    const list = { now: '2026-11-24T00:00:00.000Z', voter, polls: [poll('a')] };
     const next = applyPollEventToList(list, { type: 'poll-votes', pollId: 'a', yes: 2, no: 1 });
-    expect(next).toEqual({ now: list.now, polls: [{ ...poll('a'), yes: 2, no: 1 }] });
+    expect(next).toEqual({ now: list.now, voter, polls: [{ ...poll('a'), yes: 2, no: 1 }] });
   });
 
-  describe('across live events, in the query cache the page reads (review 22 M3)', () => {
+  describe('across live events, in the query cache the page reads', () => {
     afterEach(() => void vi.useRealTimers());
 
     it('a vote 3 hours after the answer leaves the offset as the answer set it', async () => {
@@ -92,7 +95,7 @@ describe("/polls counts time on the server's clock (review 15a finding 7)", () =
       // What the polls query does: the server's answer, stamped as it arrives.
       await queryClient.fetchQuery({
         queryKey: key,
-        queryFn: async () => stampReceivedAt({ now: new Date(serverNow).toISOString(), polls: [poll('a')] }),
+        queryFn: async () => stampReceivedAt({ now: new Date(serverNow).toISOString(), voter, polls: [poll('a')] }),
       });
       const offset = serverClockOffset(queryClient.getQueryData<PollList>(key)!);
       expect(offset).toBe(-5 * 60 * 60 * 1000);

@@ -6,7 +6,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
  * /polls' answer as cached: the polls, the server's clock when it answered, and when that answer arrived on this
  * device (`receivedAt`, stamped by the query's own fetch: stampReceivedAt). The two clocks travel together in the
  * data, so every live change that keeps the answer's `now` keeps its `receivedAt` too. TanStack's dataUpdatedAt is
- * not that time: setQueryData moves it on every live event (review 22 M3).
+ * not that time: setQueryData moves it on every live event, and the offset would drift by each event's delay.
  */
 export type PollList = Outputs['polls']['list'] & { receivedAt?: number };
 export type PollView = PollList['polls'][number];
@@ -52,8 +52,8 @@ export function stampReceivedAt<T extends Outputs['polls']['list']>(
 /**
  * How far the device's clock is behind the server's (ms, negative when ahead): the server's `now` against when its
  * answer arrived (`receivedAt`, kept in the cached data). Time remaining is counted on the server's clock plus this,
- * so a phone set hours wrong still reads the right "Xd Yh remaining" (review 15a finding 7). The answer's travel
- * time (well under a second) is ignored: the page shows hours. No stamp, or an unreadable clock: the device's own.
+ * so a phone set hours wrong still reads the right "Xd Yh remaining". The answer's travel time (well under a second)
+ * is ignored: the page shows hours. No stamp, or an unreadable clock: the device's own.
  */
 export function serverClockOffset(list: Pick<PollList, 'now' | 'receivedAt'>): number {
   const serverNow = Date.parse(list.now);

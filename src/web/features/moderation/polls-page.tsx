@@ -1,7 +1,7 @@
-import { Vote } from 'lucide-react';
+import { Ban, Vote } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { formatTimeRemaining, isPollOpen, POLL_MESSAGES } from '../../../domain/polls';
+import { formatTimeRemaining, isPollOpen, POLL_MESSAGES, voteRefusal, type VoteRefusal } from '../../../domain/polls';
 import { signInPathFor } from '../../../domain/redirect';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -58,7 +58,7 @@ export function PollsPage() {
         <ul className="flex flex-col gap-4" aria-label="Active polls">
           {polls.data.polls.map((poll) => (
             <li key={poll.id}>
-              <PollCard poll={poll} now={now} />
+              <PollCard poll={poll} now={now} refusal={voteRefusal(poll, polls.data.voter)} />
             </li>
           ))}
         </ul>
@@ -67,7 +67,8 @@ export function PollsPage() {
   );
 }
 
-function PollCard({ poll, now }: { poll: PollView; now: Date }) {
+/** One poll; a member the server would refuse (the subject, an account newer than the poll) reads why, not buttons. */
+function PollCard({ poll, now, refusal }: { poll: PollView; now: Date; refusal: VoteRefusal | null }) {
   const vote = useCastVote();
   const open = isPollOpen({ isActive: true, expiresAt: poll.expiresAt }, now);
   const headingId = `poll-${poll.id}-title`;
@@ -94,6 +95,11 @@ function PollCard({ poll, now }: { poll: PollView; now: Date }) {
         <p className="text-sm font-medium">
           <Vote className="mr-1 inline h-4 w-4" aria-hidden />
           You voted {poll.myVote === 'yes' ? 'Yes' : 'No'}
+        </p>
+      ) : open && refusal ? (
+        <p className="text-sm text-muted-foreground" data-testid="vote-refusal">
+          <Ban className="mr-1 inline h-4 w-4" aria-hidden />
+          {refusal}
         </p>
       ) : open ? (
         <div className="flex flex-wrap gap-2">
