@@ -2,7 +2,7 @@ import { and, desc, eq, lte } from 'drizzle-orm';
 import { POLL_LIMITS, POLL_LISTING_WINDOW_MS, type PollVote } from '../../../domain/polls';
 import type { Db } from '../../db/database';
 import { polls } from '../../db/schema/moderation';
-import type { PollData } from './moderation-events';
+import type { PollData } from '../../contracts/moderation-events';
 import { pollDataOf, selectPolls } from './poll-data';
 
 export type PollView = PollData & { myVote: PollVote | null };

@@ -1,4 +1,4 @@
-import type { AnyEventHandler, AnyLiveListener } from '../../events/handlers';
+import type { AnyLiveListener } from '../../events/handlers';
 import { defineHandler, defineLiveListener } from '../../events/handlers';
 import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
@@ -82,6 +82,3 @@ export const onUserSuspendedReviewBanPolls = defineHandler({
     await settleBanPolls(tx, event.userId, event.actorId);
   },
 });
-
-/** Reports' and polls' durable handlers (the rest of what they change is written in the use cases' transactions). */
-export const moderationHandlers: readonly AnyEventHandler[] = [onUserSuspendedReviewBanPolls];

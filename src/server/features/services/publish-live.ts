@@ -1,6 +1,11 @@
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { catalogueChanged } from '../../realtime/channels';
+import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
+
+/** Tells the public listings that services, requests or the names and pictures on their cards changed. */
+export function catalogueChanged(bus: EventBus) {
+  bus.publish(channels.catalogue, { type: 'catalogue-changed' });
+}
 
 /**
  * Any service or request written, or who may see them changed: the public listings (and their page caches) refresh.
