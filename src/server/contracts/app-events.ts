@@ -3,8 +3,8 @@
  * `type`. An event is stored as jsonb (`domain_events.payload` holds every field but `type`), so fields are plain
  * JSON: ids as strings, instants as ISO strings, amounts as integer cents, never Date or class instances.
  *
- * The fields here are the ids every reader needs. The engineers moving each feature onto events add the fields its
- * screens and handlers need (the message itself, the conversation's new state) to that feature's members.
+ * Each member carries what its handlers and screens need (the message itself, the conversation's new state). Types
+ * only, importing only src/domain: the outbox, the bus and every feature read them, and none of those is imported.
  */
 
 import type { AdminUsersAppEvent } from './admin-users-events';
@@ -183,7 +183,7 @@ export type AppEvent =
   | { type: 'user.signed-in'; userId: string }
   /** The account and everything it owned are gone (its sessions end; the listings drop its cards). */
   | { type: 'user.deleted'; userId: string }
-  // Feedback, reports and polls (issue 15): each feature's own file
+  // Feedback, reports and polls, and admins' actions on accounts: each in its own contracts file
   | FeedbackAppEvent
   | ModerationAppEvent
   | AdminUsersAppEvent;

@@ -20,7 +20,7 @@ export function moderationLiveListeners(bus: EventBus): AnyLiveListener[] {
       on: 'poll.created',
       publish: ({ poll }) => {
         void bus.publish(channels.polls, { type: 'poll-created', poll });
-        // Another admin's open /admin-services learns of it too (review 22 L3): its Poll button, and the outcome later.
+        // Another admin's open /admin-services learns of it too: its Poll button, and the outcome later.
         void bus.publish(channels.moderationAdmin, {
           type: 'poll-started',
           pollId: poll.id,

@@ -11,7 +11,7 @@ export function catalogueChanged(bus: EventBus) {
  * Any service or request written, or who may see them changed: the public listings (and their page caches) refresh.
  * A service hidden by a passed poll or restored by an admin, and a member suspended or unsuspended (their services and
  * requests leave or come back: publicService / publicRequest), change what the listings show without a write to
- * services or requests. So does a review: every card of its provider shows their rating (issue 16 section 3).
+ * services or requests. So does a review: every card of its provider shows their rating.
  */
 export function catalogueLiveListeners(bus: EventBus): AnyLiveListener[] {
   const changed = () => catalogueChanged(bus);
