@@ -12,7 +12,12 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+      // Without these, import-x reads no TypeScript module's imports, and no-cycle finds nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -34,10 +39,31 @@ export default tseslint.config(
             // ui/ is generic: what a feature adds (a presence dot) is passed in, as a prop or a provided slot.
             { target: './src/web/ui', from: './src/web/features', message: 'ui/ never imports a feature.' },
             { target: './src/web/ui', from: './src/web/app', message: 'ui/ never imports the app shell.' },
+            // The server's infrastructure is generic: features plug in through the composition root (wiring.ts).
+            ...['events', 'realtime', 'db', 'files', 'jobs'].map((folder) => ({
+              target: `./src/server/${folder}`,
+              from: './src/server/features',
+              message: `${folder}/ never imports a feature: the feature exports its part and src/server/wiring.ts wires it.`,
+            })),
+            // Event and channel payloads are plain types that every side may import, so they import only the domain.
+            {
+              target: './src/server/contracts',
+              from: './src/server',
+              except: ['./contracts'],
+              message: 'contracts/ imports only src/domain and other contracts.',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // No import circles. This rule follows value imports only; src/server/import-graph.test.ts counts type-only ones
+    // too. The domain is left out while its rule modules (messages, settlement, negotiation, refusals) import one
+    // another.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/**'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -30,7 +30,7 @@ import { withdrawPresence } from './features/presence/withdraw-presence';
 import type { EventBus } from './realtime/event-bus';
 import { appRouter, type AppRouter } from './router';
 import { createDomainEvents, type DomainEvents } from './events/domain-events';
-import { durableHandlers, liveListeners } from './events/handlers';
+import { durableHandlers, liveListeners } from './wiring';
 import { createSessionCache } from './auth/session-cache';
 import { createContext, createMutationLimiter, type MutationLimiter, type TRPCError } from './trpc';
 import { createLiveSockets } from './realtime/live-sockets';

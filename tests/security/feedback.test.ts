@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES } from '../../src/domain/feedback';
 import { feedback } from '../../src/server/db/schema/feedback';
 import { userRoles } from '../../src/server/db/schema/profiles';
-import { ADMIN_RECHECK_MS } from '../../src/server/realtime/admin-stream';
+import { ADMIN_RECHECK_MS } from '../../src/server/features/accounts/admin-stream';
 import { testUser, type TestUser } from '../../src/server/testing/marketplace';
 import { callRaw, type TestApp, createTestAppWithAdmin } from '../../src/server/testing/test-app';
 import { expectSameRows, makeAdmin, openSocket, snapshot } from './helpers';

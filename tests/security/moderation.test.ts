@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { userRoles } from '../../src/server/db/schema/profiles';
-import { ADMIN_RECHECK_MS } from '../../src/server/realtime/admin-stream';
+import { ADMIN_RECHECK_MS } from '../../src/server/features/accounts/admin-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLL_LIMITS, POLL_MESSAGES, REPORT_LIMITS, REPORT_MESSAGES } from '../../src/domain/polls';
 import { testUser, trpcAs, type TestUser } from '../../src/server/testing/marketplace';

@@ -16,7 +16,7 @@ import { createProfileForNewUser } from '../features/accounts/create-profile';
 import { recordSignIn, recordSignUpSignIn } from '../features/accounts/record-sign-in';
 import { suspensionRefusingSignIn } from '../features/admin-users/current-suspension';
 import type { DomainEvents } from '../events/domain-events';
-import { announceSessionEnded } from '../features/accounts/session-events';
+import { announceSessionEnded } from '../realtime/session-ended';
 import { createDeviceCookies } from '../features/accounts/device-cookie';
 import { signInThrottleFor } from '../features/accounts/sign-in-throttle';
 import { channels } from '../realtime/channels';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { createDomainEvents } from '../events/domain-events';
-import { durableHandlers } from '../events/handlers';
+import { durableHandlers } from '../wiring';
 import { createAuth } from '../auth/auth';
 import { loadConfig, type Config } from '../config';
 import { createInProcessEventBus } from '../realtime/event-bus';

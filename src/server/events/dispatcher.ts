@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { domainEvents, eventDeliveries, eventHandlers } from '../db/schema/events';
-import type { AppEvent } from './app-events';
+import type { AppEvent } from '../contracts/app-events';
 import { MAX_EVENTS_PER_TRANSACTION, recordEvents } from './record-events';
 import type { AnyEventHandler, EventHandler } from './handlers';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AppEvent, EventOf } from './app-events';
+import type { AppEvent, EventOf } from '../contracts/app-events';
 import { DISPATCH_LIMITS, dispatchBatch, registerHandlers } from './dispatcher';
 import { createDomainEvents, type DomainEvents, type DomainEventsOptions } from './domain-events';
 import { defineHandler, defineLiveListener, type AnyEventHandler } from './handlers';

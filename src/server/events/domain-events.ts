@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { AppEvent, AppEventType } from './app-events';
+import type { AppEvent, AppEventType } from '../contracts/app-events';
 import {
   DISPATCH_LIMITS,
   dispatchBatch,

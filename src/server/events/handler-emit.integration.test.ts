@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AppEvent } from './app-events';
+import type { AppEvent } from '../contracts/app-events';
 import { createDomainEvents, type DomainEvents, type DomainEventsOptions } from './domain-events';
 import { defineHandler, defineLiveListener, type AnyEventHandler } from './handlers';
 import { recordEvents } from './record-events';

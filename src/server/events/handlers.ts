@@ -1,31 +1,5 @@
 import type { Tx } from '../db/database';
-import type { EventBus } from '../realtime/event-bus';
-import { conversationLiveListeners } from '../features/conversations/publish-live';
-import { portfolioLiveListeners } from '../features/portfolio/publish-live';
-import { onAvatarSet } from '../features/progression/on-avatar-set';
-import { onCompletionConfirmed } from '../features/progression/on-completion-confirmed';
-import { onConversationOpened } from '../features/progression/on-conversation-opened';
-import { onDisputeResolved } from '../features/progression/on-dispute-resolved';
-import { onMessageSent } from '../features/progression/on-message-sent';
-import { onPortfolioItemAdded } from '../features/progression/on-portfolio-item-added';
-import { onProfileUpdated } from '../features/progression/on-profile-updated';
-import { onRefundIssued } from '../features/progression/on-refund-issued';
-import { onReviewSubmitted } from '../features/progression/on-review-submitted';
-import { onRoomCreated } from '../features/progression/on-room-created';
-import { onRoomMemberChanged } from '../features/progression/on-room-member-changed';
-import { onRoomMessagePosted } from '../features/progression/on-room-message-posted';
-import { onServiceCreated } from '../features/progression/on-service-created';
-import { onTransferSent } from '../features/progression/on-transfer-sent';
-import { progressionLiveListeners } from '../features/progression/publish-live';
-import { feedbackHandlers, feedbackLiveListeners } from '../features/feedback/feedback-live';
-import { moderationHandlers, moderationLiveListeners } from '../features/moderation/moderation-live';
-import { adminUsersHandlers, adminUsersLiveListeners } from '../features/admin-users/admin-users-live';
-import { profileLiveListeners } from '../features/profiles/publish-live';
-import { catalogueLiveListeners } from '../features/services/publish-live';
-import { roomMessageLiveListeners } from '../features/rooms/publish-live-messages';
-import { roomListLiveListeners } from '../features/rooms/publish-live-room-list';
-import { roomLiveListeners } from '../features/rooms/publish-live-rooms';
-import type { AppEvent, AppEventType, EventOf } from './app-events';
+import type { AppEvent, AppEventType, EventOf } from '../contracts/app-events';
 
 export interface HandlerContext {
   /**
@@ -80,47 +54,4 @@ export function defineHandler<T extends AppEventType>(handler: EventHandler<T>):
 
 export function defineLiveListener<T extends AppEventType>(listener: LiveListener<T>): LiveListener<T> {
   return listener;
-}
-
-/**
- * The one registry of durable handlers: one file per handler in its feature, `features/<feature>/on-<event>.ts`
- * (e.g. features/progression/on-message-sent.ts), imported here.
- */
-export const durableHandlers: readonly AnyEventHandler[] = [
-  // Progression (issue 14): every event that can change a user's XP, quests or badges.
-  onMessageSent,
-  onConversationOpened,
-  onRoomMessagePosted,
-  onRoomCreated,
-  onRoomMemberChanged,
-  onServiceCreated,
-  onCompletionConfirmed,
-  onDisputeResolved,
-  onRefundIssued,
-  onTransferSent,
-  onReviewSubmitted,
-  onPortfolioItemAdded,
-  onProfileUpdated,
-  onAvatarSet,
-  // Feedback, reports and polls (issue 15): each feature's own list.
-  ...feedbackHandlers,
-  ...moderationHandlers,
-  ...adminUsersHandlers,
-];
-
-/** The live listeners, made with the bus they publish on. */
-export function liveListeners(bus: EventBus): readonly AnyLiveListener[] {
-  return [
-    ...conversationLiveListeners(bus),
-    ...profileLiveListeners(bus),
-    ...catalogueLiveListeners(bus),
-    ...portfolioLiveListeners(bus),
-    ...roomLiveListeners(bus),
-    ...roomMessageLiveListeners(bus),
-    ...roomListLiveListeners(bus),
-    ...progressionLiveListeners(bus),
-    ...feedbackLiveListeners(bus),
-    ...moderationLiveListeners(bus),
-    ...adminUsersLiveListeners(bus),
-  ];
 }

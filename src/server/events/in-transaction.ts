@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../db/database';
-import type { AppEvent } from './app-events';
+import type { AppEvent } from '../contracts/app-events';
 import type { DomainEvents } from './domain-events';
 import { MAX_EVENTS_PER_TRANSACTION, recordEvents } from './record-events';
 

@@ -1,7 +1,7 @@
 import { sql, SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
 import { domainEvents, eventDeliveries, eventHandlers } from '../db/schema/events';
-import type { AppEvent, AppEventType, PayloadOf } from './app-events';
+import type { AppEvent, AppEventType, PayloadOf } from '../contracts/app-events';
 
 /** More than any use case emits; a loop gone wrong fails here instead of writing without end. */
 export const MAX_EVENTS_PER_TRANSACTION = 1000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
-import type { AppEvent } from './app-events';
+import type { AppEvent } from '../contracts/app-events';
 import { createDomainEvents, type DomainEvents } from './domain-events';
 import { inTransaction } from './in-transaction';
 import {

@@ -1,49 +1,4 @@
-import type { EventBus } from './event-bus';
-import type { SessionEvent } from '../features/accounts/session-events';
-import type { ConversationEvent, InboxEvent } from '../features/conversations/post-message';
-import type { PresenceStatus } from '../../domain/presence';
-import type { RoomListChannelEvent, RoomLiveEvent } from '../features/rooms/room-events';
-import type { ProgressionLiveEvent } from '../features/progression/progression-events';
-import type { FeedbackLiveEvent } from '../features/feedback/feedback-events';
-import type { ModerationLiveEvent } from '../features/moderation/moderation-events';
-import type { AdminUsersLiveEvent } from '../features/admin-users/admin-users-events';
-
-export type ProfileEvent = { type: 'profile-updated' };
-export type PortfolioEvent = { type: 'portfolio-changed' };
-export type CatalogueEvent = { type: 'catalogue-changed' };
-export interface PresenceEvent {
-  userId: string;
-  onlineAt: string | null;
-  manualStatus: PresenceStatus | null;
-}
-/** Some path deleted sessions without naming them (password change, "sign out other devices"). */
-export type SessionsChangedEvent = Record<string, never>;
-/** One session ended (signed out, revoked, found deleted): every server's caches and sockets of it let go. */
-export interface SessionEndedEvent {
-  sessionId: string;
-}
-
-/**
- * The one map from channel to what travels on it. Publishing the wrong payload on a channel, or reading a channel's
- * events as something else, fails to compile: every channel below is made from this map.
- */
-export interface ChannelMap {
-  profile: ProfileEvent;
-  portfolio: PortfolioEvent;
-  presence: PresenceEvent;
-  catalogue: CatalogueEvent;
-  conversation: ConversationEvent;
-  room: RoomLiveEvent;
-  roomList: RoomListChannelEvent;
-  inbox: InboxEvent;
-  session: SessionEvent;
-  sessionEnded: SessionEndedEvent;
-  sessionsChanged: SessionsChangedEvent;
-  progression: ProgressionLiveEvent;
-  feedback: FeedbackLiveEvent;
-  moderation: ModerationLiveEvent;
-  adminUsers: AdminUsersLiveEvent;
-}
+import type { ChannelMap } from '../contracts/channels';
 
 declare const payloadType: unique symbol;
 /** A channel's name, carrying the type of its events (at compile time only: at run time it is the string). */
@@ -111,8 +66,3 @@ export const channels = {
  * For the bus's own tests and transports only: a channel of any name and payload. Product code uses `channels`.
  */
 export const rawChannel = <T>(name: string) => name as Channel<T>;
-
-/** Tells the public listings that services, requests or the names and pictures on their cards changed. */
-export function catalogueChanged(bus: EventBus) {
-  bus.publish(channels.catalogue, { type: 'catalogue-changed' });
-}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/database';
-import { announceSessionEnded } from '../features/accounts/session-events';
+import { announceSessionEnded } from './session-ended';
 import { channels } from './channels';
 import type { EventBus } from './event-bus';
 import { SESSION_ENDED_CLOSE_CODE } from '../../domain/live-session';

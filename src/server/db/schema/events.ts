@@ -16,7 +16,7 @@ export const domainEvents = pgTable('domain_events', {
 });
 
 /**
- * The durable handlers the servers run, mirrored from the code's registry (events/handlers.ts) when a server starts:
+ * The durable handlers the servers run, mirrored from the code's registry (src/server/wiring.ts) when a server starts:
  * recording an event joins this table to write one delivery per handler in the same statement.
  */
 export const eventHandlers = pgTable('event_handlers', {

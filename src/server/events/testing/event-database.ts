@@ -8,7 +8,7 @@ import { schema, type Database, type Db } from '../../db/database';
 import { openTestDatabase, type DatabaseTemplate } from '../../testing/test-database';
 import type { DispatchLog } from '../dispatcher';
 import { defineHandler, type AnyEventHandler } from '../handlers';
-import type { AppEventType } from '../app-events';
+import type { AppEventType } from '../../contracts/app-events';
 
 export interface EventDatabase extends Database {
   /** The server database's address, when on PostgreSQL (a second pool opens it again). */

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { sessions, users } from '../../db/schema/auth';
-import type { AppEvent } from '../../events/app-events';
+import type { AppEvent } from '../../contracts/app-events';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import type { BlobStore } from '../../files/blob-store';
 import type { EventBus } from '../../realtime/event-bus';
-import { announceSessionEnded } from './session-events';
+import { announceSessionEnded } from '../../realtime/session-ended';
 
 /**
  * Removes an account and everything it owns, whoever asked (the owner's Delete Account, or an admin): their files,

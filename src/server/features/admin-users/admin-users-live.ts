@@ -1,4 +1,4 @@
-import { defineLiveListener, type AnyEventHandler, type AnyLiveListener } from '../../events/handlers';
+import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
 import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
 
@@ -21,6 +21,3 @@ export function adminUsersLiveListeners(bus: EventBus): AnyLiveListener[] {
     }),
   ];
 }
-
-/** Admin users' durable handlers (none: the audit rows are written in the use cases' transactions). */
-export const adminUsersHandlers: readonly AnyEventHandler[] = [];

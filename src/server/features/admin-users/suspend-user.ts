@@ -7,7 +7,7 @@ import { userSuspensions } from '../../db/schema/moderation';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import type { EventBus } from '../../realtime/event-bus';
-import { announceSessionEnded } from '../accounts/session-events';
+import { announceSessionEnded } from '../../realtime/session-ended';
 import { settleBanPolls } from '../moderation/settle-ban-polls';
 import { lockAdmins, refusal } from './admin-users-refusals';
 

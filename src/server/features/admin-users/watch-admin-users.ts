@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { adminStream, type AdminStreamOptions } from '../../realtime/admin-stream';
+import { adminStream, type AdminStreamOptions } from '../accounts/admin-stream';
 import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
 import { loadAdminUserRow, type AdminUserRow } from './admin-user-row';

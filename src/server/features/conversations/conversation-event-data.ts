@@ -1,4 +1,4 @@
-import type { ConversationStateData, MessageData, Participants } from '../../events/app-events';
+import type { ConversationStateData, MessageData, Participants } from '../../contracts/app-events';
 import type { NegotiationState } from '../../../domain/negotiation';
 import type { ConversationRow } from './conversation-access';
 import type { MessageRow } from './post-message';

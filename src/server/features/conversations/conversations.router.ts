@@ -2,7 +2,7 @@ import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { listingPriceSchema, messageTextSchema, proposalSchema } from '../../../domain/negotiation-schemas';
 import { toCents } from '../../../domain/money';
-import { adminStream } from '../../realtime/admin-stream';
+import { adminStream } from '../accounts/admin-stream';
 import { channels } from '../../realtime/channels';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
 import { loadForParticipant } from './conversation-access';

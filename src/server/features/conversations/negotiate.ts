@@ -3,7 +3,7 @@ import { actionRefusal, transition, type NegotiationAction } from '../../../doma
 import type { Db } from '../../db/database';
 import { conversations } from '../../db/schema/conversations';
 import { services } from '../../db/schema/services';
-import type { AppEvent, PayloadOf } from '../../events/app-events';
+import type { AppEvent, PayloadOf } from '../../contracts/app-events';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { AppError, refuseIf } from '../../errors';

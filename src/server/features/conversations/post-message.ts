@@ -2,30 +2,11 @@ import { eq } from 'drizzle-orm';
 import { messageBody, messagePreview, toStored, type MessageBody } from '../../../domain/messages';
 import type { Tx } from '../../db/database';
 import { conversations, messages } from '../../db/schema/conversations';
-import type { ConversationStateData, MessageData, Participants } from '../../events/app-events';
+import type { ConversationStateData, MessageData, Participants } from '../../contracts/app-events';
 import type { EventBus } from '../../realtime/event-bus';
 import { channels } from '../../realtime/channels';
 
 export type MessageRow = typeof messages.$inferSelect;
-
-/**
- * What a conversation's participants hear, with the data their screens apply without a query: the message (once,
- * by id), the negotiation state after a change (each party derives its own status and actions from it), or the ids
- * a reader just marked read.
- */
-export type ConversationEvent =
-  | { type: 'message'; message: MessageData }
-  | { type: 'updated'; state: ConversationStateData }
-  | { type: 'read'; readerId: string; messageIds: string[] };
-
-/**
- * A per-user change to the conversation list and the menu's unread total, applied without a query: `changed` moves
- * the conversation up with its new last message and adds `unreadDelta` (messages from the other party); `read`
- * removes `count` unread messages (the user read them, on any of their tabs).
- */
-export type InboxEvent =
-  | { type: 'changed'; conversationId: string; lastMessage: string | null; updatedAt: string; unreadDelta: number }
-  | { type: 'read'; conversationId: string; count: number };
 
 /**
  * Stores a message and makes it the conversation's last message, inside the caller's transaction. Server code posts

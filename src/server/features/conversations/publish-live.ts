@@ -1,4 +1,4 @@
-import type { AppEvent, Participants } from '../../events/app-events';
+import type { AppEvent, Participants } from '../../contracts/app-events';
 import type { AnyLiveListener } from '../../events/handlers';
 import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';

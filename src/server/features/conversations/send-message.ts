@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { conversations, messages } from '../../db/schema/conversations';
-import type { EventOf } from '../../events/app-events';
+import type { EventOf } from '../../contracts/app-events';
 import type { DomainEvents } from '../../events/domain-events';
 import { recordEventSql } from '../../events/record-events';
 import { preparedStatement } from '../../db/prepared-statement';

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { feedback } from '../../db/schema/feedback';
 import { profiles } from '../../db/schema/profiles';
-import type { FeedbackAdminItem, FeedbackItem } from './feedback-events';
+import type { FeedbackAdminItem, FeedbackItem } from '../../contracts/feedback-events';
 
 /** The columns of the admin view, with the author's public name (a left join: a profile may be missing). */
 export const adminItemColumns = {

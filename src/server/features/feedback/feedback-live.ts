@@ -1,8 +1,8 @@
-import { defineLiveListener, type AnyEventHandler, type AnyLiveListener } from '../../events/handlers';
+import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
 import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
 import { memberItemOf } from './feedback-data';
-import type { FeedbackAppEvent } from './feedback-events';
+import type { FeedbackAppEvent } from '../../contracts/feedback-events';
 
 /**
  * Feedback's live listeners: each committed change goes, with the item after it, to its author's own channel (their
@@ -28,6 +28,3 @@ export function feedbackLiveListeners(bus: EventBus): AnyLiveListener[] {
     defineLiveListener({ on: 'feedback.resolved', publish }),
   ];
 }
-
-/** Feedback's durable handlers (none: nothing else reacts to feedback yet). */
-export const feedbackHandlers: readonly AnyEventHandler[] = [];

@@ -6,7 +6,7 @@ import {
   feedbackResponseSchema,
   feedbackSchema,
 } from '../../../domain/feedback';
-import { adminStream } from '../../realtime/admin-stream';
+import { adminStream } from '../accounts/admin-stream';
 import { channels } from '../../realtime/channels';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
 import { listFeedbackForAdmin } from './list-feedback-for-admin';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { feedback } from '../../db/schema/feedback';
 import { profiles } from '../../db/schema/profiles';
 import { adminItemColumns, adminItemOf, feedbackOrder, resolvedFeedbackOrder } from './feedback-data';
-import type { FeedbackAdminItem } from './feedback-events';
+import type { FeedbackAdminItem } from '../../contracts/feedback-events';
 
 /**
  * One of the admins' tables (admins only, checked by the router): Unresolved Feedback (no resolved_at) or Resolved

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { feedback } from '../../db/schema/feedback';
 import { profiles } from '../../db/schema/profiles';
 import { adminItemColumns, adminItemOf, feedbackOrder, memberItemOf } from './feedback-data';
-import type { FeedbackItem } from './feedback-events';
+import type { FeedbackItem } from '../../contracts/feedback-events';
 
 /**
  * My Feedback: the caller's own items only (no input names a user), unresolved first, newest first, at most

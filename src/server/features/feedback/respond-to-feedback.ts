@@ -6,7 +6,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { AppError } from '../../errors';
 import { loadAdminItem } from './feedback-data';
-import type { FeedbackAdminItem } from './feedback-events';
+import type { FeedbackAdminItem } from '../../contracts/feedback-events';
 
 /**
  * An admin answers an item (admins only, checked by the router): at any time, resolved or not, replacing an earlier

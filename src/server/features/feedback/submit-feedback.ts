@@ -6,7 +6,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { AppError } from '../../errors';
 import { loadAdminItem, memberItemOf } from './feedback-data';
-import type { FeedbackItem } from './feedback-events';
+import type { FeedbackItem } from '../../contracts/feedback-events';
 
 /**
  * A signed-in member sends feedback (spec 2 section 4): it starts unresolved, without a response. The author is the

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/database';
 import { auditEvents } from '../../db/schema/audit';
 import { polls } from '../../db/schema/moderation';
 import { services } from '../../db/schema/services';
-import type { AppEvent } from '../../events/app-events';
+import type { AppEvent } from '../../contracts/app-events';
 import { pollCounts } from './poll-data';
 
 /**

@@ -3,7 +3,7 @@ import { POLL_LIMITS, POLL_LISTING_WINDOW_MS, type PollVote } from '../../../dom
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema/auth';
 import { polls } from '../../db/schema/moderation';
-import type { PollData } from './moderation-events';
+import type { PollData } from '../../contracts/moderation-events';
 import { pollDataOf, selectPolls } from './poll-data';
 
 export type PollView = PollData & { myVote: PollVote | null };

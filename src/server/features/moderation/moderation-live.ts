@@ -1,4 +1,4 @@
-import type { AnyEventHandler, AnyLiveListener } from '../../events/handlers';
+import type { AnyLiveListener } from '../../events/handlers';
 import { defineHandler, defineLiveListener } from '../../events/handlers';
 import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
@@ -20,7 +20,7 @@ export function moderationLiveListeners(bus: EventBus): AnyLiveListener[] {
       on: 'poll.created',
       publish: ({ poll }) => {
         void bus.publish(channels.polls, { type: 'poll-created', poll });
-        // Another admin's open /admin-services learns of it too (review 22 L3): its Poll button, and the outcome later.
+        // Another admin's open /admin-services learns of it too: its Poll button, and the outcome later.
         void bus.publish(channels.moderationAdmin, {
           type: 'poll-started',
           pollId: poll.id,
@@ -82,6 +82,3 @@ export const onUserSuspendedReviewBanPolls = defineHandler({
     await settleBanPolls(tx, event.userId, event.actorId);
   },
 });
-
-/** Reports' and polls' durable handlers (the rest of what they change is written in the use cases' transactions). */
-export const moderationHandlers: readonly AnyEventHandler[] = [onUserSuspendedReviewBanPolls];

@@ -2,7 +2,7 @@ import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { REPORT_LIMITS } from '../../../domain/polls';
 import { castVoteSchema, createPollSchema, reportServiceSchema } from '../../../domain/polls-schemas';
-import { adminStream } from '../../realtime/admin-stream';
+import { adminStream } from '../accounts/admin-stream';
 import { channels } from '../../realtime/channels';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
 import { castVote } from './cast-vote';

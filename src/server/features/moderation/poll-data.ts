@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/database';
 import { polls } from '../../db/schema/moderation';
 import { profiles } from '../../db/schema/profiles';
 import { services } from '../../db/schema/services';
-import type { PollData } from './moderation-events';
+import type { PollData } from '../../contracts/moderation-events';
 
 const countOf = (vote: PollVote) =>
   sql<number>`(select count(*)::int from poll_votes v where v.poll_id = ${polls.id} and v.vote = ${vote})`;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { polls } from '../../db/schema/moderation';
 import { profiles } from '../../db/schema/profiles';
 import { serviceReports } from '../../db/schema/services';
-import type { ReportData } from './moderation-events';
+import type { ReportData } from '../../contracts/moderation-events';
 
 /**
  * Admin cards' derived fields (spec 3 section 3: report_count, has_active_poll) for a page of services: every id

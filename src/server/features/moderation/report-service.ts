@@ -7,7 +7,7 @@ import { serviceReports, services } from '../../db/schema/services';
 import { AppError } from '../../errors';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
-import type { ReportData } from './moderation-events';
+import type { ReportData } from '../../contracts/moderation-events';
 import { MODERATION_REFUSALS } from './moderation-refusals';
 import { publicService } from '../services/service-queries';
 

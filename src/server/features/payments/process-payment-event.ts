@@ -6,7 +6,7 @@ import { conversations } from '../../db/schema/conversations';
 import { paymentFailures, paymentTransactions, stripeEvents } from '../../db/schema/payments';
 import { disputes, transfers } from '../../db/schema/settlement';
 import { profiles } from '../../db/schema/profiles';
-import type { AppEvent } from '../../events/app-events';
+import type { AppEvent } from '../../contracts/app-events';
 import { inTransaction } from '../../events/in-transaction';
 import type { PaymentEvent } from '../../payments/payment-provider';
 import { toColumns } from '../conversations/conversation-access';

@@ -1,5 +1,6 @@
 import type { presence } from '../../db/schema/presence';
-import { channels, type PresenceEvent } from '../../realtime/channels';
+import type { PresenceEvent } from '../../contracts/channels';
+import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
 
 export type PresenceRow = typeof presence.$inferSelect;

@@ -1,5 +1,6 @@
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { catalogueChanged, channels } from '../../realtime/channels';
+import { channels } from '../../realtime/channels';
+import { catalogueChanged } from '../services/publish-live';
 import type { EventBus } from '../../realtime/event-bus';
 
 /**

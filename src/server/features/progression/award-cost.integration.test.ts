@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_XP_DAILY_CAP } from '../../../domain/progression/xp';
 import { calendarDayIn } from '../../../domain/progression/streaks';
 import { schema, type Db } from '../../db/database';
-import type { AppEvent, EventOf } from '../../events/app-events';
+import type { AppEvent, EventOf } from '../../contracts/app-events';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, unlimitedMutations, type TestApp } from '../../testing/test-app';
 import { onRoomMessagePosted } from './on-room-message-posted';

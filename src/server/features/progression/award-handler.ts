@@ -1,5 +1,4 @@
-import type { AppEventType, EventOf } from '../../events/app-events';
-// Types only: events/handlers.ts imports this feature's handlers, so a value import back would be a cycle.
+import type { AppEventType, EventOf } from '../../contracts/app-events';
 import type { EventHandler, HandlerContext } from '../../events/handlers';
 import { awardEvents, lockProgressOf, reviewProgress, type LockedProgress } from './review-progress';
 import type { StatKey } from './stat-reach';

@@ -6,7 +6,7 @@ import { testUser, trpcAs } from '../../testing/marketplace';
 import { createTestApp, unlimitedMutations, type TestApp } from '../../testing/test-app';
 import { checkIn } from './check-in';
 import { progressionProbe } from './progression-probe';
-import type { ProgressionLiveEvent } from './progression-events';
+import type { ProgressionLiveEvent } from '../../contracts/progression-events';
 
 let app: TestApp;
 const { ok } = trpcAs(() => app);

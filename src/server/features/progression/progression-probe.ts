@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
-import type { AppEvent } from '../../events/app-events';
+import type { AppEvent } from '../../contracts/app-events';
 import { trpcAs, type TestUser } from '../../testing/marketplace';
 import type { TestApp } from '../../testing/test-app';
 

@@ -9,8 +9,8 @@ import { MESSAGE_XP, MESSAGE_XP_DAILY_CAP } from '../../../domain/progression/xp
 import { QUESTS } from '../../../domain/progression/quests';
 import { PROGRESS_TEXTS } from '../../../domain/progression/texts';
 import { MIGRATIONS_FOLDER } from '../../db/database';
-import type { AppEvent } from '../../events/app-events';
-import { durableHandlers } from '../../events/handlers';
+import type { AppEvent } from '../../contracts/app-events';
+import { durableHandlers } from '../../wiring';
 import { recordEvents } from '../../events/record-events';
 import { channels } from '../../realtime/channels';
 import { listen } from '../../testing/listen';
@@ -27,7 +27,7 @@ import {
 import { backfillProgress, BACKFILL_LOCK_KEY, BACKFILL_RUN } from './backfill-progress';
 import { onMessageSent } from './on-message-sent';
 import { progressionProbe } from './progression-probe';
-import type { ProgressionLiveEvent } from './progression-events';
+import type { ProgressionLiveEvent } from '../../contracts/progression-events';
 import { lockProgress, reviewProgress } from './review-progress';
 
 let app: TestApp;

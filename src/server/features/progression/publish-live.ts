@@ -1,4 +1,4 @@
-import type { EventOf } from '../../events/app-events';
+import type { EventOf } from '../../contracts/app-events';
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
 import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';

@@ -3,7 +3,7 @@ import { isQuestAvailable, questDescription, questProgress, QUESTS } from '../..
 import type { ProgressStats } from '../../../domain/progression/stats';
 import type { Tx } from '../../db/database';
 import { quests, userQuests } from '../../db/schema/progression';
-import type { ProgressionQuestView, QuestCount } from './progression-events';
+import type { ProgressionQuestView, QuestCount } from '../../contracts/progression-events';
 
 /** A quests row with the user's completion of it (null: not completed). */
 export interface QuestRowOfUser {

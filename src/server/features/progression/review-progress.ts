@@ -14,9 +14,9 @@ import {
   xpGrants,
   type XpSource,
 } from '../../db/schema/progression';
-import type { AppEvent } from '../../events/app-events';
+import type { AppEvent } from '../../contracts/app-events';
 import { ensureQuests } from './ensure-quests';
-import type { ProgressionQuestView, QuestCount } from './progression-events';
+import type { ProgressionQuestView, QuestCount } from '../../contracts/progression-events';
 import { loadProgressStats } from './progress-stats';
 import { questCounts, questRowsOf, questView } from './quest-view';
 import { canMoveAnything, type Held, type StatKey } from './stat-reach';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BADGES, isEarned } from '../../../domain/progression/badges';
 import { questProgress, QUESTS } from '../../../domain/progression/quests';
 import { EMPTY_PROGRESS_STATS, type ProgressStats } from '../../../domain/progression/stats';
-import { durableHandlers } from '../../events/handlers';
+import { durableHandlers } from '../../wiring';
 import { STATS_MOVED_BY } from './award-handler';
 import { BADGE_READS, canMoveAnything, QUEST_READS, type StatKey } from './stat-reach';
 

@@ -6,7 +6,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { AppError } from '../../errors';
 import { noticePosted, postRoomNotice } from './post-room-notice';
-import type { RoomMemberData } from './room-events';
+import type { RoomMemberData } from '../../contracts/room-events';
 import { assertCanReadRoom, roomAccess } from './room-access';
 import { loadRoomMember, noticeNameOf } from './room-member-data';
 

@@ -6,7 +6,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { AppError } from '../../errors';
 import { assertCanPost } from './room-access';
-import type { RoomMessageData } from './room-events';
+import type { RoomMessageData } from '../../contracts/room-events';
 import { loadRoomMessageData, messageOrRefuse } from './room-message-data';
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { chatRoomBans } from '../../db/schema/rooms';
 import { AppError } from '../../errors';
-import type { RoomBanData } from './room-events';
+import type { RoomBanData } from '../../contracts/room-events';
 import { assertCanReadRoom } from './room-access';
 
 /**

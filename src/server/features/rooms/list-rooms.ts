@@ -2,7 +2,7 @@ import { and, desc, eq, not, or, sql } from 'drizzle-orm';
 import { ROOM_LIMITS } from '../../../domain/rooms';
 import type { Db, Tx } from '../../db/database';
 import { chatRoomBans, chatRoomMembers, chatRooms } from '../../db/schema/rooms';
-import type { RoomCardData, RoomData } from './room-events';
+import type { RoomCardData, RoomData } from '../../contracts/room-events';
 import { roomDataOf } from './room-member-data';
 
 /**

@@ -3,7 +3,7 @@ import { ROOM_LIMITS, ROOM_MESSAGE_MESSAGES } from '../../../domain/rooms';
 import type { Db } from '../../db/database';
 import { chatMessages } from '../../db/schema/rooms';
 import { AppError } from '../../errors';
-import type { RoomMessageData } from './room-events';
+import type { RoomMessageData } from '../../contracts/room-events';
 import { assertCanReadRoom } from './room-access';
 import {
   loadRoomMessageData,

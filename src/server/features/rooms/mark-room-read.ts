@@ -5,7 +5,7 @@ import { groupCommit } from '../../db/group-commit';
 import { preparedStatement } from '../../db/prepared-statement';
 import { profiles } from '../../db/schema/profiles';
 import { chatMessageReadReceipts, chatMessages, chatRooms } from '../../db/schema/rooms';
-import type { EventOf } from '../../events/app-events';
+import type { EventOf } from '../../contracts/app-events';
 import type { DomainEvents } from '../../events/domain-events';
 import { recordEventSql } from '../../events/record-events';
 import { assertCanReadRoom, canReadRoomSql } from './room-access';

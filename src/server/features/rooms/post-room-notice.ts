@@ -3,8 +3,8 @@ import { toStoredRoomNotice, type RoomNotice } from '../../../domain/room-notice
 import type { Tx } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { chatMessages } from '../../db/schema/rooms';
-import type { AppEvent } from '../../events/app-events';
-import type { RoomMessageData } from './room-events';
+import type { AppEvent } from '../../contracts/app-events';
+import type { RoomMessageData } from '../../contracts/room-events';
 
 /**
  * Posts a membership or settings notice in the caller's transaction: a row of the notice's kind with its typed

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { chatRoomMembers, chatRooms } from '../../db/schema/rooms';
 import type { RoomRow } from './room-access';
-import type { RoomData, RoomMemberData } from './room-events';
+import type { RoomData, RoomMemberData } from '../../contracts/room-events';
 
 /** A room row as its screens (and the room's events) carry it. */
 export function roomDataOf(room: RoomRow): RoomData {

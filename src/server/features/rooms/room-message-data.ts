@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { chatMessageReadReceipts, chatMessages, messageStickers } from '../../db/schema/rooms';
 import { AppError } from '../../errors';
-import type { ReplyTarget, RoomMessageData } from './room-events';
+import type { ReplyTarget, RoomMessageData } from '../../contracts/room-events';
 
 export type RoomMessageRow = typeof chatMessages.$inferSelect;
 

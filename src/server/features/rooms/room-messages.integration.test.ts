@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, ROOM_LIMITS, ROOM_MESSAGE_MESSAGES } from '../../../domain/rooms';
 import { chatMessageReadReceipts, chatMessages } from '../../db/schema/rooms';
 import { channels } from '../../realtime/channels';
-import type { RoomLiveEvent } from './room-events';
+import type { RoomLiveEvent } from '../../contracts/room-events';
 import { trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {

@@ -5,7 +5,7 @@ import type WebSocket from 'ws';
 import { channels } from '../../realtime/channels';
 import type { TestUser } from '../../testing/marketplace';
 import { TEST_ORIGIN, type TestApp } from '../../testing/test-app';
-import type { RoomLiveEvent } from './room-events';
+import type { RoomLiveEvent } from '../../contracts/room-events';
 
 type Reply = {
   id: number;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, unlimitedMutations } from '../../testing/t
 import type WebSocket from 'ws';
 import { channels } from '../../realtime/channels';
 import { TEST_ORIGIN } from '../../testing/test-app';
-import type { RoomListEvent } from './room-events';
+import type { RoomListEvent } from '../../contracts/room-events';
 import { recordedEvents, roomTables, storedMessages, watchAs } from './room-test-helpers';
 
 let app: TestApp;

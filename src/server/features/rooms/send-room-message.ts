@@ -11,7 +11,7 @@ import { assertOwnUpload } from '../../files/assert-own-upload';
 import type { BlobStore } from '../../files/blob-store';
 import { isGiphyMediaUrl } from './giphy-client';
 import { assertCanPost, canPostInRoomSql } from './room-access';
-import type { ReplyTarget, RoomMessageData } from './room-events';
+import type { ReplyTarget, RoomMessageData } from '../../contracts/room-events';
 
 export type RoomMedia = { type: MediaType; url: string; filename: string; size: number };
 

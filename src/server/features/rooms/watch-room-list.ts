@@ -4,7 +4,7 @@ import { chatRoomBans } from '../../db/schema/rooms';
 import { channels } from '../../realtime/channels';
 import type { BusEvent, EventBus } from '../../realtime/event-bus';
 import { subscribeChannels } from '../../realtime/subscribe-channels';
-import type { RoomListChannelEvent, RoomListEvent } from './room-events';
+import type { RoomListChannelEvent, RoomListEvent } from '../../contracts/room-events';
 
 /**
  * The bans one subscription remembers to filter the directory with. Past it (a user banned from more rooms than any

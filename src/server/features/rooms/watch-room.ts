@@ -4,7 +4,7 @@ import { channels } from '../../realtime/channels';
 import type { BusEvent, EventBus } from '../../realtime/event-bus';
 import { subscribeChannels } from '../../realtime/subscribe-channels';
 import { assertCanReadRoom, roomAccess } from './room-access';
-import type { RoomLiveEvent } from './room-events';
+import type { RoomLiveEvent } from '../../contracts/room-events';
 
 /** Whether an access change names this user (or everyone). */
 const concerns = (event: RoomLiveEvent, userId: string) =>

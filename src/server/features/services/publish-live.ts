@@ -1,12 +1,17 @@
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { catalogueChanged } from '../../realtime/channels';
+import { channels } from '../../realtime/channels';
 import type { EventBus } from '../../realtime/event-bus';
+
+/** Tells the public listings that services, requests or the names and pictures on their cards changed. */
+export function catalogueChanged(bus: EventBus) {
+  bus.publish(channels.catalogue, { type: 'catalogue-changed' });
+}
 
 /**
  * Any service or request written, or who may see them changed: the public listings (and their page caches) refresh.
  * A service hidden by a passed poll or restored by an admin, and a member suspended or unsuspended (their services and
  * requests leave or come back: publicService / publicRequest), change what the listings show without a write to
- * services or requests. So does a review: every card of its provider shows their rating (issue 16 section 3).
+ * services or requests. So does a review: every card of its provider shows their rating.
  */
 export function catalogueLiveListeners(bus: EventBus): AnyLiveListener[] {
   const changed = () => catalogueChanged(bus);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnectedAccounts } from '../../db/schema/payments';
-import type { AppEventType, PayloadOf } from '../../events/app-events';
+import type { AppEventType, PayloadOf } from '../../contracts/app-events';
 import type { TestModeProvider } from '../../payments/test-mode-provider';
 import { onboardProvider, paidConversation, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import {

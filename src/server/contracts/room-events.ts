@@ -1,5 +1,5 @@
-import type { MediaType, RoomRole } from '../../../domain/rooms';
-import type { RoomMessageKind, RoomNotice } from '../../../domain/room-notices';
+import type { MediaType, RoomRole } from '../../domain/rooms';
+import type { RoomMessageKind, RoomNotice } from '../../domain/room-notices';
 
 // Type aliases, not interfaces: domain events carry these, and only aliases are checked as JSON (app-events.ts).
 /** A room as its screens show it. */

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { userRoles } from '../db/schema/profiles';
-import { AppError } from '../errors';
-import type { ConversationEvent } from '../features/conversations/post-message';
-import { testUser, type TestUser } from '../testing/marketplace';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
+import { userRoles } from '../../db/schema/profiles';
+import { AppError } from '../../errors';
+import type { ConversationEvent } from '../../contracts/conversation-events';
+import { testUser, type TestUser } from '../../testing/marketplace';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { ADMIN_RECHECK_MS, adminStream } from './admin-stream';
-import { channels } from './channels';
+import { channels } from '../../realtime/channels';
 
 /**
  * Review 15a finding 1: an admin's open live stream stops once the role is gone. The helper is driven on the real

@@ -1,4 +1,4 @@
-import type { FeedbackCategory } from '../../../domain/feedback';
+import type { FeedbackCategory } from '../../domain/feedback';
 
 // Type aliases, not interfaces: domain events carry these, and only aliases are checked as JSON (app-events.ts).
 /** One feedback item as its author's history shows it: never who of the admins answered or resolved it. */

@@ -1,4 +1,4 @@
-import type { PollOutcome, PollType } from '../../../domain/polls';
+import type { PollOutcome, PollType } from '../../domain/polls';
 
 /**
  * Reports' and polls' domain events (recorded with each change) and what travels live: polls for signed-in members,

@@ -3,24 +3,18 @@
  * `type`. An event is stored as jsonb (`domain_events.payload` holds every field but `type`), so fields are plain
  * JSON: ids as strings, instants as ISO strings, amounts as integer cents, never Date or class instances.
  *
- * The fields here are the ids every reader needs. The engineers moving each feature onto events add the fields its
- * screens and handlers need (the message itself, the conversation's new state) to that feature's members.
+ * Each member carries what its handlers and screens need (the message itself, the conversation's new state). Types
+ * only, importing only src/domain: the outbox, the bus and every feature read them, and none of those is imported.
  */
 
-import type { AdminUsersAppEvent } from '../features/admin-users/admin-users-events';
+import type { AdminUsersAppEvent } from './admin-users-events';
 import type { MessageKind } from '../../domain/messages';
 import type { Party } from '../../domain/negotiation';
 import type { PricingType } from '../../domain/services';
-import type { ProgressionQuestView, QuestCount } from '../features/progression/progression-events';
-import type { FeedbackAppEvent } from '../features/feedback/feedback-events';
-import type { ModerationAppEvent } from '../features/moderation/moderation-events';
-import type {
-  RoomCardData,
-  RoomData,
-  RoomMemberData,
-  RoomMessageData,
-  RoomReader,
-} from '../features/rooms/room-events';
+import type { ProgressionQuestView, QuestCount } from './progression-events';
+import type { FeedbackAppEvent } from './feedback-events';
+import type { ModerationAppEvent } from './moderation-events';
+import type { RoomCardData, RoomData, RoomMemberData, RoomMessageData, RoomReader } from './room-events';
 
 /** Both sides of a conversation, so live publishing and handlers reach them without a lookup. */
 export type Participants = {
@@ -59,7 +53,7 @@ export type ConversationStateData = {
  * no client refetches: the message or notice the change posted (null when none) and the state after it (null when
  * the state did not change). `actorId` is null when the server itself acted (a webhook, the settlement sweep).
  */
-type ConversationEvent = {
+type ConversationChange = {
   actorId: string | null;
   conversationId: string;
   participants: Participants;
@@ -69,38 +63,38 @@ type ConversationEvent = {
 
 export type AppEvent =
   // Conversations and negotiation
-  | ({ type: 'message.sent'; messageId: string } & ConversationEvent)
-  | ({ type: 'conversation.opened'; serviceId: string | null; requestId: string | null } & ConversationEvent)
-  | ({ type: 'price.proposed'; amountCents: number } & ConversationEvent)
-  | ({ type: 'price.accepted'; amountCents: number } & ConversationEvent)
-  | ({ type: 'price.rejected' } & ConversationEvent)
-  | ({ type: 'conversation.reset' } & ConversationEvent)
+  | ({ type: 'message.sent'; messageId: string } & ConversationChange)
+  | ({ type: 'conversation.opened'; serviceId: string | null; requestId: string | null } & ConversationChange)
+  | ({ type: 'price.proposed'; amountCents: number } & ConversationChange)
+  | ({ type: 'price.accepted'; amountCents: number } & ConversationChange)
+  | ({ type: 'price.rejected' } & ConversationChange)
+  | ({ type: 'conversation.reset' } & ConversationChange)
   /**
    * `count` messages were read; `messageIds` names the newest of them, at most a first page's worth
    * (MESSAGE_PAGES.first): older ones are not on anyone's screen, and a reader back after months must not make an
    * event of thousands of ids.
    */
-  | ({ type: 'messages.read'; messageIds: string[]; count: number } & ConversationEvent)
+  | ({ type: 'messages.read'; messageIds: string[]; count: number } & ConversationChange)
   // Payment and the job's progress
-  | ({ type: 'payment.succeeded'; paymentId: string; amountCents: number } & ConversationEvent)
-  | ({ type: 'service.started' } & ConversationEvent)
-  | ({ type: 'service.completed' } & ConversationEvent)
-  | ({ type: 'service.cancelled' } & ConversationEvent)
-  | ({ type: 'review.submitted'; reviewId: string; revieweeId: string; rating: number } & ConversationEvent)
+  | ({ type: 'payment.succeeded'; paymentId: string; amountCents: number } & ConversationChange)
+  | ({ type: 'service.started' } & ConversationChange)
+  | ({ type: 'service.completed' } & ConversationChange)
+  | ({ type: 'service.cancelled' } & ConversationChange)
+  | ({ type: 'review.submitted'; reviewId: string; revieweeId: string; rating: number } & ConversationChange)
   // Settlement (the sweep and the payment provider's webhooks act: actorId is then null)
   | { type: 'payout-account.ready'; userId: string }
-  | ({ type: 'transfer.sent'; transferId: string; amountCents: number } & ConversationEvent)
-  | ({ type: 'refund.issued'; refundId: string; amountCents: number } & ConversationEvent)
-  | ({ type: 'dispute.opened'; disputeId: string } & ConversationEvent)
-  | ({ type: 'dispute.resolved'; disputeId: string; refundCents: number | null } & ConversationEvent)
+  | ({ type: 'transfer.sent'; transferId: string; amountCents: number } & ConversationChange)
+  | ({ type: 'refund.issued'; refundId: string; amountCents: number } & ConversationChange)
+  | ({ type: 'dispute.opened'; disputeId: string } & ConversationChange)
+  | ({ type: 'dispute.resolved'; disputeId: string; refundCents: number | null } & ConversationChange)
   /** The client accepted the finished work, or the sweep did after the waiting period (`automatic`). */
-  | ({ type: 'completion.confirmed'; automatic: boolean } & ConversationEvent)
+  | ({ type: 'completion.confirmed'; automatic: boolean } & ConversationChange)
   /** The provider's payout waits for their payout account to be Ready. No message: the payment panel shows it. */
-  | ({ type: 'transfer.held'; transferId: string } & ConversationEvent)
+  | ({ type: 'transfer.held'; transferId: string } & ConversationChange)
   /** An admin refund took the provider's payout back at Stripe. No message: the payment panel shows it. */
-  | ({ type: 'transfer.reversed'; transferId: string } & ConversationEvent)
+  | ({ type: 'transfer.reversed'; transferId: string } & ConversationChange)
   /** Paying the provider failed; the sweep tries again later. No message: the payment panel shows the state. */
-  | ({ type: 'transfer.failed'; transferId: string } & ConversationEvent)
+  | ({ type: 'transfer.failed'; transferId: string } & ConversationChange)
   // Chat rooms: each carries what the room's screens need (live publishing sends it as it is)
   | { type: 'room.created'; actorId: string; roomId: string; room: RoomData }
   /**
@@ -189,7 +183,7 @@ export type AppEvent =
   | { type: 'user.signed-in'; userId: string }
   /** The account and everything it owned are gone (its sessions end; the listings drop its cards). */
   | { type: 'user.deleted'; userId: string }
-  // Feedback, reports and polls (issue 15): each feature's own file
+  // Feedback, reports and polls, and admins' actions on accounts: each in its own contracts file
   | FeedbackAppEvent
   | ModerationAppEvent
   | AdminUsersAppEvent;

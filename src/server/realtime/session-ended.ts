@@ -1,8 +1,5 @@
-import type { EventBus } from '../../realtime/event-bus';
-import { channels } from '../../realtime/channels';
-
-/** Events about one browser session, shared by all its tabs. */
-export type SessionEvent = { type: 'signed-out' };
+import type { EventBus } from './event-bus';
+import { channels } from './channels';
 
 /**
  * A session ended: its tabs hear it on its own channel, and every server's session cache and sockets on the shared

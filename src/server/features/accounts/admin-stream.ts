@@ -1,8 +1,8 @@
-import type { Db } from '../db/database';
-import { AppError } from '../errors';
-import { isAdmin } from '../features/accounts/is-admin';
-import type { Channel } from './channels';
-import type { BusEvent, EventBus } from './event-bus';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import { isAdmin } from './is-admin';
+import type { Channel } from '../../realtime/channels';
+import type { BusEvent, EventBus } from '../../realtime/event-bus';
 
 /**
  * How long one admin check holds for an open admin stream. adminProcedure checks the role once, when a subscription
