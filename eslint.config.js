@@ -59,10 +59,8 @@ export default tseslint.config(
   },
   {
     // No import circles. This rule follows value imports only; src/server/import-graph.test.ts counts type-only ones
-    // too. The domain is left out while its rule modules (messages, settlement, negotiation, refusals) import one
-    // another.
+    // too.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/domain/**'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {

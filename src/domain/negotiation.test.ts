@@ -13,8 +13,8 @@ import {
   transition,
   type NegotiationAction,
   type NegotiationState,
-  type Party,
 } from './negotiation';
+import type { Party } from './deal';
 import { feeBreakdown } from './payments';
 
 const fresh: NegotiationState = {

@@ -1,4 +1,5 @@
-import type { RefusalCode } from './refusals';
+import type { Party } from './deal';
+import { REFUSALS, type RefusalCode } from './refusals';
 import type { PricingType } from './services';
 import type { Notice } from './messages';
 
@@ -6,7 +7,6 @@ import type { Notice } from './messages';
  * Price negotiation and service progress of a direct conversation (spec 2 section 4), as one state machine the
  * server enforces and the chat screen only mirrors. The client is participant1, the provider participant2.
  */
-export type Party = 'client' | 'provider';
 
 export interface Proposal {
   priceCents: number;
@@ -211,7 +211,7 @@ export const CONVERSATION_MESSAGES = {
   requested: 'Service requested! You can now chat with the provider.',
   requestFailed: 'Failed to request service. Please try again.',
   /** Beyond the spec: the provider changed the price after the client's page showed it. */
-  listingPriceChanged: 'The price of this service has changed. Please check the new price before accepting it.',
+  listingPriceChanged: REFUSALS.LISTING_PRICE_CHANGED,
 } as const;
 
 export const MESSAGE_MAX = 4000;

@@ -1,5 +1,4 @@
-import { CONVERSATION_MESSAGES } from './negotiation';
-import { DISPUTE_WINDOW_DAYS, SETTLEMENT_MESSAGES } from './settlement';
+import { DISPUTE_WINDOW_DAYS } from './deal';
 
 /**
  * Why the marketplace's rules refuse an action, by code, with the text the user reads. The state machines
@@ -12,7 +11,7 @@ export const REFUSALS = {
   NO_PROPOSAL_TO_ANSWER: 'There is no price proposal to answer',
   ONLY_CLIENT_ACCEPTS_ORIGINAL: 'Only the client can accept the original price',
   NO_ORIGINAL_PRICE: 'There is no original price to accept',
-  LISTING_PRICE_CHANGED: CONVERSATION_MESSAGES.listingPriceChanged,
+  LISTING_PRICE_CHANGED: 'The price of this service has changed. Please check the new price before accepting it.',
   ONLY_CLIENT_PAYS: 'Only the client pays',
   PRICE_NOT_AGREED: 'Agree on a price before paying',
   ALREADY_PAID: 'This service is already paid',
@@ -33,7 +32,7 @@ export const REFUSALS = {
   DISPUTE_WINDOW_CLOSED: `Disputes can be opened within ${DISPUTE_WINDOW_DAYS} days of payment`,
   PAYOUT_IN_FLIGHT: 'The payout is being sent; try again in a few minutes',
   NO_OPEN_DISPUTE: 'There is no open dispute',
-  PARTIAL_REFUND_AMOUNT: SETTLEMENT_MESSAGES.partialAmount,
+  PARTIAL_REFUND_AMOUNT: 'Enter a refund between $0.01 and the amount paid less $0.01',
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;

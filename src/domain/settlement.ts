@@ -1,15 +1,13 @@
-import type { RefusalCode } from './refusals';
+import { AUTO_CONFIRM_DAYS, DISPUTE_WINDOW_DAYS, type Party } from './deal';
+import { REFUSALS, type RefusalCode } from './refusals';
 import { z } from 'zod';
 import { feeBreakdown } from './payments';
-import type { Party } from './negotiation';
 
 /**
  * What happens to a client's money after it is paid (DESIGN.md "Payments"): the platform holds it until the client
  * accepts the work (or 3 days pass after completion without a dispute), then transfers the provider's share once.
  * A dispute freezes the transfer until an admin resolves it; before work starts the client may cancel for a refund.
  */
-export const AUTO_CONFIRM_DAYS = 3;
-export const DISPUTE_WINDOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SettlementState {
@@ -39,7 +37,7 @@ export const SETTLEMENT_MESSAGES = {
   resolved: 'Dispute resolved',
   reasonRequired: 'Please choose a reason',
   descriptionLength: 'Please describe the problem in 10 to 1000 characters',
-  partialAmount: 'Enter a refund between $0.01 and the amount paid less $0.01',
+  partialAmount: REFUSALS.PARTIAL_REFUND_AMOUNT,
   confirmFailed: 'Failed to confirm completion',
   disputeFailed: 'Failed to open dispute',
   cancelFailed: 'Failed to cancel the service',

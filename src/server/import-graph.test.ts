@@ -75,6 +75,10 @@ describe('the import graph of src', () => {
     expect(circles().filter(inFolder('server/'))).toEqual([]);
   });
 
+  it('has no circle through the domain, type-only imports included', () => {
+    expect(circles().filter(inFolder('domain/'))).toEqual([]);
+  });
+
   it('has no circle through the web app, type-only imports included', () => {
     expect(circles().filter(inFolder('web/'))).toEqual([]);
   });

@@ -9,7 +9,7 @@
 
 import type { AdminUsersAppEvent } from './admin-users-events';
 import type { MessageKind } from '../../domain/messages';
-import type { Party } from '../../domain/negotiation';
+import type { Party } from '../../domain/deal';
 import type { PricingType } from '../../domain/services';
 import type { ProgressionQuestView, QuestCount } from './progression-events';
 import type { FeedbackAppEvent } from './feedback-events';

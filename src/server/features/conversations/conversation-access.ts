@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { type NegotiationState, type Party } from '../../../domain/negotiation';
+import type { Party } from '../../../domain/deal';
+import type { NegotiationState } from '../../../domain/negotiation';
 import type { Db } from '../../db/database';
 import { conversations } from '../../db/schema/conversations';
 import { type services } from '../../db/schema/services';

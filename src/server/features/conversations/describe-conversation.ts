@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { allowedActions, progressStatus, type Party } from '../../../domain/negotiation';
+import type { Party } from '../../../domain/deal';
+import { allowedActions, progressStatus } from '../../../domain/negotiation';
 import type { Db } from '../../db/database';
 import { reviews } from '../../db/schema/reviews';
 import { profiles } from '../../db/schema/profiles';

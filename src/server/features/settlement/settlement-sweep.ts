@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
-import { AUTO_CONFIRM_DAYS } from '../../../domain/settlement';
+import { AUTO_CONFIRM_DAYS } from '../../../domain/deal';
 import { conversations } from '../../db/schema/conversations';
 import { services } from '../../db/schema/services';
 import { ownerSuspended } from '../services/service-queries';

@@ -1,5 +1,6 @@
 import { formatPrice } from '../../../domain/money';
-import type { NegotiationState, Party, ProgressStatus } from '../../../domain/negotiation';
+import type { Party } from '../../../domain/deal';
+import type { NegotiationState, ProgressStatus } from '../../../domain/negotiation';
 import type { SettlementLabel, TransferStatus } from '../../../domain/settlement';
 
 /** The payment's state in a chat header, beside the progress badge. */

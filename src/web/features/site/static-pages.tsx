@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PLATFORM_FEE_RATE } from '../../../domain/payments';
 import { ADULT_AGE } from '../../../domain/payouts';
-import { AUTO_CONFIRM_DAYS, DISPUTE_WINDOW_DAYS } from '../../../domain/settlement';
+import { AUTO_CONFIRM_DAYS, DISPUTE_WINDOW_DAYS } from '../../../domain/deal';
 import { StatsGrid, TESTIMONIALS } from './marketing';
 import { StaticPage, type StaticPageContent } from './static-page';
 
