@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * After a live event was applied to cached queries: if one of them is being read right now (the read a
@@ -30,7 +30,7 @@ function readBefore(queryClient: QueryClient, queryKey: QueryKey): boolean {
  * A live subscription's `onStarted`, at its first start as at a reconnect. What the page already holds, or is
  * reading, was read before the subscription listened, so a change in between would never arrive: the socket and the
  * signed-in shell load after a page's first reads, and a message sent meanwhile was lost. Those reads are made once
- * more (`catchUp`, by default invalidating the watched keys); a query nobody has read yet needs nothing.
+ * more (`catchUp`, by default reading the watched keys afresh); a query nobody has read yet needs nothing.
  */
 export function catchUpOnStart(
   queryClient: QueryClient,
@@ -41,5 +41,62 @@ export function catchUpOnStart(
 ): () => void {
   return () => {
     if (watched.some((queryKey) => readBefore(queryClient, queryKey))) catchUp();
+  };
+}
+
+/** A reducer's answer when the cached data cannot take the event (it lacks what the event needs): read it again. */
+export const READ_AGAIN: unique symbol = Symbol('read again');
+
+/**
+ * Puts one change into every cached query under `queryKey` (each search or page size is its own entry): `reduce` is a
+ * feature's pure reducer, given the entry's data and key. An entry it answers READ_AGAIN for is read again instead;
+ * entries holding no data are left for their first read.
+ */
+export function applyToCached<TData>(
+  queryClient: QueryClient,
+  queryKey: DataTag<QueryKey, TData, unknown> | QueryKey,
+  reduce: (data: TData, entryKey: QueryKey) => TData | typeof READ_AGAIN,
+): void {
+  for (const [entryKey, data] of queryClient.getQueriesData<TData>({ queryKey })) {
+    if (data === undefined) continue;
+    const next = reduce(data, entryKey);
+    if (next === READ_AGAIN) void queryClient.invalidateQueries({ queryKey: entryKey, exact: true });
+    else if (next !== data) queryClient.setQueryData(entryKey, next);
+  }
+}
+
+/** What a live feature tells the subscription hook (use-live-subscription.ts). */
+export interface LiveFeature<TEvent> {
+  /**
+   * The queries this subscription keeps current. At each (re)start those read before are caught up (read afresh);
+   * after each event, one being read at that moment is read again, as its answer may predate the event.
+   */
+  watched: readonly QueryKey[];
+  /** Applies one event to the cache with the feature's pure reducers (and any effect it has: a toast...). */
+  onEvent: (event: TEvent, id: string) => void;
+  /** Replaces the default catch-up (each watched query read afresh), run only if a watched query was read before. */
+  catchUp?: () => void;
+  /** After each (re)start, once the catch-up is asked for. */
+  onStarted?: () => void;
+}
+
+/**
+ * The subscription's two callbacks for a live feature, kept apart from React so the rules can be tested: a start
+ * (first or after a reconnect) catches up, an event is applied and then guards the watched reads in flight.
+ */
+export function liveHandlers<TEvent>(
+  queryClient: QueryClient,
+  feature: LiveFeature<TEvent>,
+): { onStarted: () => void; onData: (tracked: { id: string; data: TEvent }) => void } {
+  const catchUp = catchUpOnStart(queryClient, feature.watched, feature.catchUp);
+  return {
+    onStarted: () => {
+      catchUp();
+      feature.onStarted?.();
+    },
+    onData: ({ id, data }) => {
+      feature.onEvent(data, id);
+      for (const queryKey of feature.watched) rereadIfInFlight(queryClient, queryKey);
+    },
   };
 }
