@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useMemo } from 'react';
 import { CONVERSATION_MESSAGES, MESSAGE_PAGES, type NegotiationState } from '../../../domain/negotiation';
 import { newestFromOthers } from '../../lib/chat/messages';
 import { useEarlierPages } from '../../lib/chat/use-earlier-pages';
 import { useReadScheduler } from '../../lib/chat/use-read-scheduler';
-import { catchUpOnStart, rereadIfInFlight } from '../../lib/live-cache';
 import { showFailure, withFeedback } from '../../lib/mutation-feedback';
 import { toast } from '../../lib/toast';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
 import { useSession } from '../accounts/api';
 import {
   isSettlementNotice,
@@ -50,9 +49,6 @@ export function useUnreadTotal(signedIn: boolean) {
   const listKey = trpc.conversations.list.queryKey();
   const unreadKey = trpc.conversations.unread.queryKey();
   const apply = (event: InboxEvent) => {
-    // A read still on its way (the catch-up at the start) may predate this change: it is read again, not trusted.
-    rereadIfInFlight(queryClient, listKey);
-    rereadIfInFlight(queryClient, unreadKey);
     queryClient.setQueryData(unreadKey, (old) => (old === undefined ? old : withUnreadTotal(old, event)));
     const list = queryClient.getQueryData(listKey);
     if (!list) return;
@@ -60,14 +56,11 @@ export function useUnreadTotal(signedIn: boolean) {
     if (next) queryClient.setQueryData(listKey, next);
     else if (event.type === 'changed') void queryClient.invalidateQueries({ queryKey: listKey });
   };
-  const onStarted = catchUpOnStart(queryClient, [listKey, unreadKey]);
-  useSubscription(
-    trpc.conversations.inbox.subscriptionOptions(undefined, {
-      enabled: signedIn,
-      onData: ({ data }) => apply(data),
-      onStarted,
-    }),
-  );
+  // A read still on its way (the catch-up at the start) may predate a change: the hook reads it again.
+  useLiveSubscription(trpc.conversations.inbox.subscriptionOptions(undefined, { enabled: signedIn }), {
+    watched: [listKey, unreadKey],
+    onEvent: apply,
+  });
   return unread.data ?? 0;
 }
 
@@ -96,9 +89,6 @@ export function useConversation(id: string) {
   const messagesKey = trpc.conversations.messages.queryKey({ id });
   const detailsKey = trpc.conversations.get.queryKey({ id });
   const apply = (data: ConversationLiveEvent) => {
-    // A read still on its way may have left the database before this change, and would undo it when it lands.
-    rereadIfInFlight(queryClient, messagesKey);
-    rereadIfInFlight(queryClient, detailsKey);
     if (data.type === 'message') {
       queryClient.setQueryData(messagesKey, (old) => old && withMessage(old, data.message));
       if (isSettlementNotice(data.message)) {
@@ -114,14 +104,12 @@ export function useConversation(id: string) {
       queryClient.setQueryData(messagesKey, (old) => old && withRead(old, data.messageIds));
     }
   };
-  // What changed before the subscription listened (or while the connection was lost) is read again.
-  const onStarted = catchUpOnStart(queryClient, [messagesKey, detailsKey]);
-  useSubscription(
-    trpc.conversations.events.subscriptionOptions(
-      { id },
-      { enabled: mayListen, onData: ({ data }) => apply(data), onStarted },
-    ),
-  );
+  // What changed before the subscription listened (or while the connection was lost) is read again; a read still on
+  // its way when an event lands may have left the database before it, and is read again too.
+  useLiveSubscription(trpc.conversations.events.subscriptionOptions({ id }, { enabled: mayListen }), {
+    watched: [messagesKey, detailsKey],
+    onEvent: apply,
+  });
   return { details, messages };
 }
 
@@ -244,15 +232,21 @@ export function useConversationView(id: string, asAdmin: boolean) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // Live: parties hear every change of their conversation, admins only its new state; both apply the state.
-  const onData = ({ data }: { data: ConversationLiveEvent }) => {
+  const onEvent = (data: ConversationLiveEvent) => {
     if (data.type !== 'updated') return;
     const { state } = data;
     const views = [trpc.conversations.get.queryKey({ id }), trpc.conversations.adminView.queryKey({ id })] as const;
     for (const key of views) queryClient.setQueryData(key, (old) => old && withState(old, state));
     void queryClient.invalidateQueries({ queryKey: trpc.settlement.history.queryKey({ conversationId: id }) });
   };
-  useSubscription(trpc.conversations.events.subscriptionOptions({ id }, { enabled: !asAdmin, onData }));
-  useSubscription(trpc.conversations.adminEvents.subscriptionOptions({ id }, { enabled: asAdmin, onData }));
+  useLiveSubscription(trpc.conversations.events.subscriptionOptions({ id }, { enabled: !asAdmin }), {
+    watched: [trpc.conversations.get.queryKey({ id })],
+    onEvent,
+  });
+  useLiveSubscription(trpc.conversations.adminEvents.subscriptionOptions({ id }, { enabled: asAdmin }), {
+    watched: [trpc.conversations.adminView.queryKey({ id })],
+    onEvent,
+  });
   const asParty = useQuery({ ...trpc.conversations.get.queryOptions({ id }), retry: false, enabled: !asAdmin });
   const asAdminView = useQuery({
     ...trpc.conversations.adminView.queryOptions({ id }),

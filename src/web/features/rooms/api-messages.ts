@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -13,9 +12,10 @@ import {
   type RoomStanding,
 } from '../../../domain/rooms';
 import { appCodeOf } from '../../lib/app-error';
-import { catchUpOnStart, readAfresh } from '../../lib/live-cache';
+import { readAfresh } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
 import { useEarlierPages } from '../../lib/chat/use-earlier-pages';
 import { useReadScheduler } from '../../lib/chat/use-read-scheduler';
 import { useSession } from '../accounts/api';
@@ -224,24 +224,18 @@ export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (me
       if (listened.applied() === applied) return;
     }
   };
-  const catchUp = catchUpOnStart(queryClient, [roomKey, membersKey, keys.page], () => {
+  // The room is read before its messages, so whether anything was read before the subscription listened is
+  // whether the room or its members were.
+  useLiveSubscription(trpc.rooms.events.subscriptionOptions({ id: roomId }, { enabled: mayRead }), {
+    watched: [roomKey, membersKey],
     // A failed read keeps the page as it was (its query says so); the next reconnect reads again.
-    readAgain().catch(() => undefined);
+    catchUp: () => void readAgain().catch(() => undefined),
+    onStarted: listened.markStarted,
+    onEvent: (event) => {
+      if (event.type !== 'typing') listened.countApplied();
+      apply(event);
+    },
   });
-  const onStarted = () => {
-    catchUp();
-    listened.markStarted();
-  };
-  const onData = (event: RoomLiveEvent) => {
-    if (event.type !== 'typing') listened.countApplied();
-    apply(event);
-  };
-  useSubscription(
-    trpc.rooms.events.subscriptionOptions(
-      { id: roomId },
-      { enabled: mayRead, onData: ({ data }) => onData(data), onStarted },
-    ),
-  );
   const typingNow = useTypingNames(typing);
   return { room, page, typing: typingNow };
 }

@@ -1,15 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useMemo, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { MEMBER_MESSAGES, ROOM_LIMITS, ROOM_MESSAGES, type MemberAction } from '../../../domain/rooms';
 import type { AppRouter } from '../../../server/router';
 import { appCodeOf } from '../../lib/app-error';
-import { catchUpOnStart, rereadIfInFlight } from '../../lib/live-cache';
+import { rereadIfInFlight } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { toastFailure } from '../../lib/network-error';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
 import { useSession } from '../accounts/api';
 import { withMember, withStanding, type RoomDetails, type RoomLiveEvent } from './rooms-cache';
 
@@ -111,14 +111,8 @@ export function useRoomsListing() {
  */
 function useRoomListEvents(apply: (event: RoomListEvent) => void) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const listKey = trpc.rooms.list.queryKey();
-  const onStarted = catchUpOnStart(queryClient, [listKey]);
-  const onData = (event: RoomListEvent) => {
-    apply(event);
-    rereadIfInFlight(queryClient, listKey);
-  };
-  useSubscription(trpc.rooms.listEvents.subscriptionOptions({}, { onData: ({ data }) => onData(data), onStarted }));
+  useLiveSubscription(trpc.rooms.listEvents.subscriptionOptions({}), { watched: [listKey], onEvent: apply });
 }
 
 /** The members panel's list; the room's live subscription (api-messages.ts) keeps it current. */
