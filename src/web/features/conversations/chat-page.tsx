@@ -15,10 +15,12 @@ import { ReviewDialog } from '../reviews/review-dialog';
 import type { DealSummary, PaymentBadge } from '../settlement/deal-summary';
 import {
   isAccessRefusal,
+  type ChatMessage,
   type ConversationDetails,
   useConversation,
   useConversationMutations,
-  useScrollback,
+  useEarlierConversationMessages,
+  useMarkConversationRead,
 } from './api';
 import { Composer } from './composer';
 import { DealSidePanel, DealSummaryLine, useDealSummary } from './deal-panel';
@@ -28,7 +30,6 @@ import { useSettling } from '../../lib/use-settling';
 import { showsProgressBadge } from '../settlement/deal-summary';
 import { useFillViewport } from './use-fill-viewport';
 import { useWideScreen } from './use-wide-screen';
-import { useEffect } from 'react';
 
 /**
  * /chat/{id}: header (the other party, the subject, the price or pending proposal, progress and payment badges, this
@@ -38,12 +39,7 @@ import { useEffect } from 'react';
 export function ChatPage() {
   const { conversationId = '' } = useParams();
   const { account } = useSession();
-  const { details, messages, markRead } = useConversation(conversationId);
-  const opened = details.isSuccess;
-  const { mutate: markAsRead } = markRead;
-  useEffect(() => {
-    if (opened) markAsRead({ id: conversationId });
-  }, [opened, conversationId, markAsRead]);
+  const { details, messages } = useConversation(conversationId);
 
   if (details.isPending) {
     return (
@@ -71,6 +67,8 @@ export function ChatPage() {
   return <ChatView key={conversation.id} conversation={conversation} messages={messages} ownId={account?.id ?? ''} />;
 }
 
+const NO_MESSAGES: ChatMessage[] = [];
+
 function ChatView({
   conversation: c,
   messages,
@@ -81,7 +79,8 @@ function ChatView({
   ownId: string;
 }) {
   const mutations = useConversationMutations(c.id);
-  const scrollback = useScrollback(c.id, messages.data);
+  const earlier = useEarlierConversationMessages(c.id, messages.data);
+  useMarkConversationRead(c.id, messages.data, ownId);
   const deal = useDealSummary(c);
   const wide = useWideScreen();
   const { ref: pageRef, style: pageStyle } = useFillViewport<HTMLDivElement>();
@@ -103,12 +102,10 @@ function ChatView({
               </p>
             ) : (
               <MessageList
-                messages={scrollback.messages}
+                messages={messages.data ?? NO_MESSAGES}
                 ownId={ownId}
                 otherName={otherName}
-                earlier={
-                  scrollback.hasEarlier ? { loading: scrollback.loadingEarlier, load: scrollback.loadEarlier } : null
-                }
+                earlier={earlier}
               />
             )}
             <Composer onSend={(text) => mutations.send.mutateAsync({ id: c.id, text })} />

@@ -1,14 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { shownEmoji } from '../../../domain/emoji';
 import {
-  canInvite,
-  canManageRoom,
-  hasModerationRights,
   MEDIA_MESSAGES,
   ROOM_LIMITS,
   ROOM_MESSAGE_MESSAGES,
@@ -17,99 +11,35 @@ import {
   type MediaType,
   type RoomStanding,
 } from '../../../domain/rooms';
-import type { AppRouter } from '../../../server/router';
 import { appCodeOf } from '../../lib/app-error';
-import { catchUpOnStart, readAfresh } from '../../lib/live-cache';
+import { readAfresh } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
+import { useEarlierPages } from '../../lib/chat/use-earlier-pages';
+import { useReadScheduler } from '../../lib/chat/use-read-scheduler';
 import { useSession } from '../accounts/api';
 import { applyBansEvent } from './api-rooms';
 
-type Outputs = inferRouterOutputs<AppRouter>;
-export type RoomPage = Outputs['roomMessages']['list'];
-export type RoomMessage = RoomPage['messages'][number];
-export type RoomReaction = RoomPage['reactions'][number];
-export type RoomReceipt = RoomPage['receipts'][number];
-export type RoomThread = Outputs['roomMessages']['thread'];
-type RoomDetails = Outputs['rooms']['get'];
-type LiveData<S> = S extends AsyncIterable<{ data: infer D }> ? D : never;
-export type RoomLiveEvent = LiveData<Outputs['rooms']['events']>;
+import {
+  withEarlierPage,
+  withMember,
+  withMessage,
+  withNewestPage,
+  withoutMessage,
+  withReaction,
+  withReceipts,
+  withStanding,
+  withUpdated,
+  type PageLike,
+  type RoomLiveEvent,
+  type RoomMessage,
+  type RoomPage,
+  type RoomReaction,
+  type RoomThread,
+} from './rooms-cache';
 
-/** Oldest first, as the server orders a page. */
-const bySentAt = (a: RoomMessage, b: RoomMessage) =>
-  new Date(a.sentAt).getTime() - new Date(b.sentAt).getTime() || a.id.localeCompare(b.id);
-
-/** Anything holding messages with their reactions and receipts: the room's page, or a thread. */
-type PageLike = Pick<RoomPage, 'messages' | 'reactions' | 'receipts' | 'readCounts'>;
-
-/** The page with `message` in it once (the send's answer and the live event may both bring it). */
-function withMessage<P extends PageLike>(page: P, message: RoomMessage): P {
-  if (page.messages.some((m) => m.id === message.id)) return page;
-  return { ...page, messages: [...page.messages, message].sort(bySentAt) };
-}
-
-/** A changed message in place; replies showing it as their target show its new words. */
-function withUpdated<P extends PageLike>(page: P, message: RoomMessage): P {
-  return {
-    ...page,
-    messages: page.messages.map((m) =>
-      m.id === message.id
-        ? message
-        : m.replyTo?.id === message.id
-          ? { ...m, replyTo: { ...m.replyTo, content: message.content } }
-          : m,
-    ),
-  };
-}
-
-/** A deleted message gone, with its reactions and receipts; a reply to it stays, without its target (set null). */
-function withoutMessage<P extends PageLike>(page: P, messageId: string): P {
-  return {
-    ...page,
-    messages: page.messages
-      .filter((m) => m.id !== messageId)
-      .map((m) => (m.replyTo?.id === messageId ? { ...m, replyTo: null, parentMessageId: null } : m)),
-    reactions: page.reactions.filter((r) => r.messageId !== messageId),
-    receipts: page.receipts.filter((r) => r.messageId !== messageId),
-    readCounts: page.readCounts.filter((r) => r.messageId !== messageId),
-  };
-}
-
-/** One user's reaction on a message as it is now (null: removed), if the page holds that message. */
-function withReaction<P extends PageLike>(page: P, messageId: string, userId: string, emoji: string | null): P {
-  if (!page.messages.some((m) => m.id === messageId)) return page;
-  const others = page.reactions.filter((r) => !(r.messageId === messageId && r.userId === userId));
-  return { ...page, reactions: emoji === null ? others : [...others, { messageId, userId, emoji: shownEmoji(emoji) }] };
-}
-
-/** A reader's receipts for a burst: each message they had not read yet gets them, and its count one more. */
-function withReceipts<P extends PageLike>(page: P, event: Extract<RoomLiveEvent, { type: 'read' }>): P {
-  const shown = new Set(page.messages.map((m) => m.id));
-  const fresh = event.messageIds.filter(
-    (id) => shown.has(id) && !page.receipts.some((r) => r.messageId === id && r.userId === event.userId),
-  );
-  if (fresh.length === 0) return page;
-  const receipts = [
-    ...page.receipts,
-    ...fresh.map((messageId) => ({ messageId, userId: event.userId, readAt: event.readAt, ...event.reader })),
-  ];
-  const counts = new Map(page.readCounts.map((c) => [c.messageId, c.count]));
-  for (const id of fresh) counts.set(id, (counts.get(id) ?? 0) + 1);
-  return { ...page, receipts, readCounts: [...counts].map(([messageId, count]) => ({ messageId, count })) };
-}
-
-/** rooms.get after the viewer's own standing or the room changed: what they may do follows the domain's rules. */
-function withStanding(room: RoomDetails, standing: RoomStanding, muted: boolean): RoomDetails {
-  return {
-    ...room,
-    standing,
-    isMember: standing !== 'outsider',
-    canManage: canManageRoom(standing),
-    canInvite: canInvite(room, standing),
-    moderates: hasModerationRights(room, standing),
-    muted: standing === 'outsider' ? false : muted,
-  };
-}
+export type { RoomLiveEvent, RoomMessage, RoomPage, RoomReaction, RoomReceipt, RoomThread } from './rooms-cache';
 
 /** Whether a live subscription has started before, and how many events it has applied to the cache. */
 function listenerProgress() {
@@ -234,13 +164,7 @@ export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (me
         return;
       case 'member': {
         const { member } = event;
-        queryClient.setQueryData(membersKey, (old) =>
-          !old
-            ? old
-            : old.some((m) => m.userId === member.userId)
-              ? old.map((m) => (m.userId === member.userId ? member : m))
-              : [...old, member],
-        );
+        queryClient.setQueryData(membersKey, (old) => old && withMember(old, member));
         if (member.userId === me) {
           const standing: RoomStanding = member.isCreator ? 'creator' : member.role;
           queryClient.setQueryData(roomKey, (old) => old && withStanding(old, standing, member.muted));
@@ -300,24 +224,18 @@ export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (me
       if (listened.applied() === applied) return;
     }
   };
-  const catchUp = catchUpOnStart(queryClient, [roomKey, membersKey, keys.page], () => {
+  // The room is read before its messages, so whether anything was read before the subscription listened is
+  // whether the room or its members were.
+  useLiveSubscription(trpc.rooms.events.subscriptionOptions({ id: roomId }, { enabled: mayRead }), {
+    watched: [roomKey, membersKey],
     // A failed read keeps the page as it was (its query says so); the next reconnect reads again.
-    readAgain().catch(() => undefined);
+    catchUp: () => void readAgain().catch(() => undefined),
+    onStarted: listened.markStarted,
+    onEvent: (event) => {
+      if (event.type !== 'typing') listened.countApplied();
+      apply(event);
+    },
   });
-  const onStarted = () => {
-    catchUp();
-    listened.markStarted();
-  };
-  const onData = (event: RoomLiveEvent) => {
-    if (event.type !== 'typing') listened.countApplied();
-    apply(event);
-  };
-  useSubscription(
-    trpc.rooms.events.subscriptionOptions(
-      { id: roomId },
-      { enabled: mayRead, onData: ({ data }) => onData(data), onStarted },
-    ),
-  );
   const typingNow = useTypingNames(typing);
   return { room, page, typing: typingNow };
 }
@@ -338,64 +256,36 @@ async function refreshNewest(queryClient: QueryClient, key: Keys['page'], fetch:
   await queryClient.invalidateQueries({ queryKey: key, refetchType: 'none' });
   const fresh = await fetch();
   if (!before) return;
-  const freshIds = new Set(fresh.messages.map((m) => m.id));
-  const overlaps = fresh.messages.length < ROOM_LIMITS.messagePage || before.messages.some((m) => freshIds.has(m.id));
-  if (!overlaps) return;
-  const oldest = fresh.messages[0];
-  const kept = before.messages.filter((m) => !freshIds.has(m.id) && (!oldest || bySentAt(m, oldest) < 0));
-  const keptIds = new Set(kept.map((m) => m.id));
-  queryClient.setQueryData(key, {
-    messages: [...kept, ...fresh.messages],
-    reactions: [...before.reactions.filter((r) => keptIds.has(r.messageId)), ...fresh.reactions],
-    receipts: [...before.receipts.filter((r) => keptIds.has(r.messageId)), ...fresh.receipts],
-    readCounts: [...before.readCounts.filter((r) => keptIds.has(r.messageId)), ...fresh.readCounts],
-  });
+  queryClient.setQueryData(key, withNewestPage(before, fresh, ROOM_LIMITS.messagePage));
 }
 
-/**
- * "Load earlier messages": the page before the oldest message shown, put in front of the room's page in the cache,
- * where the live events reach it too.
- */
+/** "Load earlier messages" of the room (the chat kit's paging), into the room's page in the cache. */
 export function useEarlierMessages(roomId: string, page: RoomPage | undefined) {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const keys = useKeys(roomId);
-  const [state, setState] = useState<{ roomId: string; more: boolean | null }>({ roomId, more: null });
-  const [loading, setLoading] = useState(false);
-  if (state.roomId !== roomId) setState({ roomId, more: null });
-  const more = state.roomId === roomId ? state.more : null;
-  const hasEarlier = more ?? (page?.messages.length ?? 0) >= ROOM_LIMITS.messagePage;
-  const load = useCallback(async () => {
-    const oldest = page?.messages[0];
-    if (!oldest || loading) return;
-    setLoading(true);
-    try {
-      const earlier = await client.roomMessages.earlier.query({
-        roomId,
-        before: { sentAt: oldest.sentAt, id: oldest.id },
-      });
-      queryClient.setQueryData(keys.page, (old) => {
-        if (!old) return old;
-        const known = new Set(old.messages.map((m) => m.id));
-        const add = earlier.messages.filter((m) => !known.has(m.id));
-        const added = new Set(add.map((m) => m.id));
-        const mine = <T extends { messageId: string }>(rows: T[]) => rows.filter((r) => added.has(r.messageId));
-        return {
-          messages: [...add, ...old.messages].sort(bySentAt),
-          reactions: [...mine(earlier.reactions), ...old.reactions],
-          receipts: [...mine(earlier.receipts), ...old.receipts],
-          readCounts: [...mine(earlier.readCounts), ...old.readCounts],
-        };
-      });
-      setState({ roomId, more: earlier.messages.length >= ROOM_LIMITS.messagePage });
-    } catch {
-      toast.error(ROOM_MESSAGE_MESSAGES.loadFailed);
-    } finally {
-      setLoading(false);
-    }
-  }, [client, queryClient, keys.page, page, roomId, loading]);
-  return { hasEarlier, loading, load };
+  const pageKey = keys.page;
+  return useEarlierPages({
+    chatId: roomId,
+    messages: page?.messages,
+    pageSizes: EARLIER_PAGE_SIZES,
+    fetchBefore: useCallback(
+      (oldest: RoomMessage) =>
+        client.roomMessages.earlier.query({ roomId, before: { sentAt: oldest.sentAt, id: oldest.id } }),
+      [client, roomId],
+    ),
+    pageLength: earlierPageLength,
+    store: useCallback(
+      (earlier: RoomPage) => queryClient.setQueryData(pageKey, (old) => old && withEarlierPage(old, earlier)),
+      [queryClient, pageKey],
+    ),
+    onError: showLoadFailed,
+  });
 }
+
+const EARLIER_PAGE_SIZES = { first: ROOM_LIMITS.messagePage, earlier: ROOM_LIMITS.messagePage };
+const earlierPageLength = (page: RoomPage) => page.messages.length;
+const showLoadFailed = () => toast.error(ROOM_MESSAGE_MESSAGES.loadFailed);
 
 /** A thread: its parent and replies, kept current by the room's subscription (no subscription of its own). */
 export function useThread(roomId: string, parentId: string | null) {
@@ -494,35 +384,17 @@ export function useRoomMessageMutations(roomId: string) {
 }
 
 /**
- * Marks others' messages read 1 s after the list last changed (spec 3, section 2): one call per burst, however many
- * arrived, and only while the page is visible (a hidden tab marks when it shows again).
+ * Marks others' messages read 1 s after the list last changed (spec 3, section 2), through the chat kit's scheduler:
+ * one call per burst, only while the page is visible.
  */
 export function useAutoRead(roomId: string, newestOthersId: string | undefined, enabled: boolean) {
   const trpc = useTRPC();
   const { mutate } = useMutation(trpc.roomMessages.markRead.mutationOptions());
-  const marked = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (!enabled || !newestOthersId || marked.current === newestOthersId) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const mark = () => {
-      if (document.visibilityState !== 'visible') return;
-      // Since the last mark: the server looks only at what came after it.
-      const after = marked.current;
-      marked.current = newestOthersId;
-      mutate({ roomId, upTo: newestOthersId, after });
-    };
-    timer = setTimeout(mark, ROOM_LIMITS.autoReadMs);
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible' || marked.current === newestOthersId) return;
-      clearTimeout(timer);
-      timer = setTimeout(mark, ROOM_LIMITS.autoReadMs);
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [roomId, newestOthersId, enabled, mutate]);
+  const mark = useCallback(
+    ({ upTo, after }: { upTo: string; after: string | undefined }) => mutate({ roomId, upTo, after }),
+    [mutate, roomId],
+  );
+  useReadScheduler({ chatId: roomId, newestOthersId, enabled, delayMs: ROOM_LIMITS.autoReadMs, mark });
 }
 
 /**

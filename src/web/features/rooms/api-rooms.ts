@@ -1,34 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useMemo, useState } from 'react';
 import { toast } from '../../lib/toast';
-import {
-  canInvite,
-  MEMBER_MESSAGES,
-  ROOM_LIMITS,
-  ROOM_MESSAGES,
-  type MemberAction,
-  type RoomStanding,
-} from '../../../domain/rooms';
+import { MEMBER_MESSAGES, ROOM_LIMITS, ROOM_MESSAGES, type MemberAction } from '../../../domain/rooms';
 import type { AppRouter } from '../../../server/router';
 import { appCodeOf } from '../../lib/app-error';
-import { catchUpOnStart, rereadIfInFlight } from '../../lib/live-cache';
+import { rereadIfInFlight } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { toastFailure } from '../../lib/network-error';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useLiveSubscription } from '../../lib/use-live-subscription';
 import { useSession } from '../accounts/api';
+import { withMember, withStanding, type RoomDetails, type RoomLiveEvent } from './rooms-cache';
 
 type Outputs = inferRouterOutputs<AppRouter>['rooms'];
 export type RoomSummary = Outputs['list'][number];
-/** One room as its page shows it, with the viewer's standing and what they may do (rooms.get). */
-export type RoomDetails = Outputs['get'];
+export type { RoomDetails } from './rooms-cache';
 export type RoomMember = Outputs['members'][number];
 export type FoundUser = Outputs['searchUsers'][number];
 export type RoomBan = Outputs['bans'][number];
 /** One change of the rooms list, as rooms.listEvents sends it (already decided for this viewer by the server). */
 export type RoomListEvent = Outputs['listEvents'] extends AsyncIterable<{ data: infer D }> ? D : never;
-type RoomLiveEvent = Outputs['events'] extends AsyncIterable<{ data: infer D }> ? D : never;
 
 /** Newest first, as the server orders the list: by creation, then by id. */
 const newerFirst = (a: Pick<RoomSummary, 'createdAt' | 'id'>, b: Pick<RoomSummary, 'createdAt' | 'id'>) =>
@@ -119,14 +111,8 @@ export function useRoomsListing() {
  */
 function useRoomListEvents(apply: (event: RoomListEvent) => void) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const listKey = trpc.rooms.list.queryKey();
-  const onStarted = catchUpOnStart(queryClient, [listKey]);
-  const onData = (event: RoomListEvent) => {
-    apply(event);
-    rereadIfInFlight(queryClient, listKey);
-  };
-  useSubscription(trpc.rooms.listEvents.subscriptionOptions({}, { onData: ({ data }) => onData(data), onStarted }));
+  useLiveSubscription(trpc.rooms.listEvents.subscriptionOptions({}), { watched: [listKey], onEvent: apply });
 }
 
 /** The members panel's list; the room's live subscription (api-messages.ts) keeps it current. */
@@ -146,17 +132,6 @@ export function useUserSearch(query: string) {
     placeholderData: keepPreviousData,
     retry: false,
   });
-}
-
-/** rooms.get after the viewer's standing changed (joined, left): what they may do follows the domain's rules. */
-function withStanding(room: RoomDetails, standing: RoomStanding): RoomDetails {
-  return {
-    ...room,
-    standing,
-    isMember: standing !== 'outsider',
-    canInvite: canInvite(room, standing),
-    muted: standing === 'outsider' ? false : room.muted,
-  };
 }
 
 /**
@@ -181,12 +156,7 @@ export function useRoomMutations() {
     rereadIfInFlight(queryClient, listKey);
   };
   const upsertMember = (id: string, member: RoomMember) =>
-    queryClient.setQueryData(trpc.rooms.members.queryKey({ id }), (old) => {
-      if (!old) return old;
-      return old.some((m) => m.userId === member.userId)
-        ? old.map((m) => (m.userId === member.userId ? member : m))
-        : [...old, member];
-    });
+    queryClient.setQueryData(trpc.rooms.members.queryKey({ id }), (old) => old && withMember(old, member));
   /** The viewer's standing after joining or leaving; a read of the room still out left the database before it. */
   const setStanding = (id: string, change: (room: RoomDetails) => RoomDetails) => {
     const roomKey = trpc.rooms.get.queryKey({ id });
@@ -250,7 +220,7 @@ export function useRoomMutations() {
         trpc.rooms.join.mutationOptions({
           onSuccess: (member, { id }) => {
             upsertMember(id, member);
-            setStanding(id, (old) => withStanding(old, member.role));
+            setStanding(id, (old) => withStanding(old, member.role, member.muted));
             patchListed(id, true);
           },
         }),

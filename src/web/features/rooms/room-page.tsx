@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { ROOM_MESSAGE_MESSAGES, ROOM_MESSAGES } from '../../../domain/rooms';
 import { appCodeOf } from '../../lib/app-error';
+import { newestFromOthers } from '../../lib/chat/messages';
 import { useSession } from '../accounts/api';
 import {
   useAutoRead,
@@ -45,7 +46,7 @@ export function RoomPage() {
   const earlier = useEarlierMessages(roomId, page.data);
   const mutations = useRoomMessageMutations(roomId);
   const newestOthers = useMemo(
-    () => page.data?.messages.findLast((m) => m.senderId !== me && m.kind === 'text')?.id,
+    () => newestFromOthers(page.data?.messages, (m) => m.senderId !== me && m.kind === 'text'),
     [page.data, me],
   );
   useAutoRead(roomId, newestOthers, page.isSuccess);

@@ -57,7 +57,13 @@ export function ThreadDialog({
             {ROOM_MESSAGE_MESSAGES.loadFailed}
           </p>
         ) : (
-          <MessageList page={page} actions={threadActions} showReplies={false} label="Thread messages" />
+          <MessageList
+            page={page}
+            actions={threadActions}
+            showReplies={false}
+            label="Thread messages"
+            regionLabel="Thread history"
+          />
         )}
         {canPost && parentId && page && (
           <RoomComposer roomId={roomId} roomName={roomName} parentId={parentId} label="Reply in thread" />

@@ -8,7 +8,16 @@ export const STICK_THRESHOLD_PX = 100;
  * size (a panel above opens or loads, the window or the phone's keyboard resizes it). A reader who scrolled up stays
  * where they are and is told how many messages arrived meanwhile; their own message always brings them down.
  */
-export function useStickToBottom({ lastId, lastIsOwn }: { lastId: string | undefined; lastIsOwn: boolean }) {
+export function useStickToBottom({
+  lastId,
+  lastIsOwn,
+  settleScrollsMs = [],
+}: {
+  lastId: string | undefined;
+  lastIsOwn: boolean;
+  /** The newest message's height may come late (media): the box goes down again after these delays. */
+  settleScrollsMs?: readonly number[];
+}) {
   const box = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
   // A ref, not state: resize callbacks read it between renders.
@@ -53,6 +62,17 @@ export function useStickToBottom({ lastId, lastIsOwn }: { lastId: string | undef
       setUnseen((n) => n + 1);
     }
   }, [lastId, lastIsOwn, toBottom]);
+
+  const settles = settleScrollsMs.join();
+  useEffect(() => {
+    if (lastId === undefined || settles === '') return;
+    const timers = settles.split(',').map((ms) =>
+      setTimeout(() => {
+        if (stuck.current) toBottom();
+      }, Number(ms)),
+    );
+    return () => timers.forEach(clearTimeout);
+  }, [lastId, settles, toBottom]);
 
   /** Older messages are about to load above: the reader keeps the message they were reading in place. */
   const heightBefore = useRef<number | null>(null);
