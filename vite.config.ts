@@ -21,14 +21,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), lazyModuleKeys({ root: path.resolve('src/web') })],
   resolve: {
     alias: [
-      // Preact runs the React API in the browser and in the server's renderer (docs/decisions/008-preact.md): the
-      // first JavaScript of `/` was 146 KB gzipped, React DOM alone 67 KB of it.
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react$/, replacement: 'preact/compat' },
       // The server's renderer (scripts/build-web.mjs builds src/web/entry-server.tsx into dist/ssr): Leaflet cannot
       // load without a window, and the server draws no map (src/web/app/leaflet-on-server.ts).
       // In the browser, zod without its eval probe, which the Content-Security-Policy refuses
@@ -38,9 +30,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         : { find: /^zod$/, replacement: path.resolve('src/web/lib/zod-without-eval.ts') },
     ],
   },
-  // The renderer carries its libraries (React Router, TanStack Query, Radix...) bundled, so their `react` is Preact
-  // too: left to Node, they would load React itself.
-  ssr: { noExternal: true },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -6,14 +6,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { entryKeyOf, staticClosure } from './lazy-chunks.mjs';
 
-/** Issue 16's goal for the initial JavaScript of `/`, gzipped. */
-export const INITIAL_JS_GOAL_BYTES = 120 * 1024;
 /**
- * What the build refuses above. Measured: 230.1 KB before issue 16, 146.7 KB on React after every split the first screen
- * allowed, 89.6 KB on Preact (docs/decisions/008-preact.md); the limit is that plus 5 KB, so nothing grows it back
- * unnoticed.
+ * What the build refuses above: React itself and the app's first screen (docs/decisions/012-react.md). Measured:
+ * 230.1 KB before the first-paint work, 145.7 KB on React 19 after every split the first screen allows (React DOM
+ * alone is 67 KB of it). Grow it only by deciding so in a decision record.
  */
-export const INITIAL_JS_LIMIT_BYTES = 95 * 1024;
+export const INITIAL_JS_LIMIT_BYTES = 150 * 1024;
 
 /** @returns {{ total: number, chunks: { file: string, gzipBytes: number }[] }} */
 export function measureInitialJs(webDir, manifest) {

@@ -1,6 +1,6 @@
 // The floor under the initial JavaScript (docs/decisions/007-first-paint.md): each library the first screen needs,
-// bundled alone with only what the app imports from it, minified, then gzip -9, on React and on Preact (which the app
-// runs on: docs/decisions/008-preact.md).   node scripts/library-sizes.mjs
+// bundled alone with only what the app imports from it, minified, then gzip -9 (docs/decisions/012-react.md).
+//   node scripts/library-sizes.mjs
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -21,20 +21,9 @@ const together = Object.values(LIBRARIES)
   .map((contents, i) => contents.replace('export default', `export const all${i} =`))
   .join('\n');
 
-const PREACT = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/compat/jsx-runtime',
-};
-
-for (const [runtime, alias] of [
-  ['React', {}],
-  ['Preact', PREACT],
-])
+for (const runtime of ['React'])
   for (const [name, contents] of [...Object.entries(LIBRARIES), ['all of them together', together]]) {
     const result = await build({
-      alias,
       stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
       bundle: true,
       minify: true,

@@ -7,7 +7,8 @@ import type { AnyTRPCRouter } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { readFileSync } from 'node:fs';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { SERVICE_CATEGORIES } from '../domain/categories';
 import { LANDING_SERVICES_FETCHED } from '../domain/landing';
@@ -270,16 +271,22 @@ function decodeEntity(entity: string): string {
 }
 
 /**
- * The whole page, lazy parts included (the landing page's provider cards, the top bar's tooltips):
- * Preact's renderer waits for every suspended part, so the HTML is complete and carries no inline script. A part that
- * cannot render here (it needs a browser) rejects, and the page is served plain (render-page.ts).
+ * The whole page, lazy parts included (the landing page's provider cards, the top bar's tooltips), as one string with
+ * no inline script (the Content-Security-Policy runs none). The parts are loaded before the first render, so React's
+ * synchronous renderer draws them all: 12 ms for a listing against ~50 for a prerender that waits on a stream
+ * (docs/decisions/012-react.md). Should a part still suspend (a boundary the renderer left for the browser, `<!--$!`),
+ * the page is rendered again by `prerender`, which waits for it, so the browser never shows a fallback in its place.
+ * A part that cannot render here (it needs a browser) rejects, and the page is served plain (render-page.ts).
  */
-function renderDocumentBody(element: ReactNode, signal: AbortSignal): Promise<string> {
-  // The app is written against React's types; Preact (aliased as React in this build) renders the same elements.
-  const rendering = renderToStringAsync(element as unknown as Parameters<typeof renderToStringAsync>[0]);
-  const aborted = new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+async function renderDocumentBody(element: ReactNode, signal: AbortSignal): Promise<string> {
+  const html = renderToString(element);
+  if (!html.includes('<!--$!')) return html;
+  const { prelude } = await prerenderToNodeStream(element, {
+    signal,
+    // Every boundary inline, none outlined to be revealed by an inline script.
+    progressiveChunkSize: Infinity,
   });
-  return Promise.race([rendering, aborted]);
+  let complete = '';
+  for await (const chunk of prelude) complete += (chunk as Buffer).toString();
+  return complete;
 }

@@ -8,7 +8,7 @@ import { resolveInitialLazyRoutes } from './app/initial-routes';
 import { routes } from './app/routes';
 import { keepServerErrors, readSsrState, type SsrState } from './app/ssr-state';
 import { cn } from './lib/cn';
-import { hydrateInSteps, inNextTask } from './lib/hydrate-later';
+import { hydratePage, inNextTask } from './lib/hydrate-later';
 import { createQueryClient } from './lib/trpc';
 import './styles.css';
 
@@ -76,9 +76,9 @@ function start(ssr: SsrState | null) {
   );
   const root = document.getElementById('root')!;
   if (ssr) {
-    // Hydration in a task of its own; the parts that come alive after its first pass (lib/hydrate-later.tsx) keep
-    // the page answering meanwhile.
-    inNextTask(() => void hydrateInSteps(() => hydrateRoot(root, app)));
+    // Hydration in a task of its own; React hydrates the held parts after its first pass (lib/hydrate-later.tsx), in
+    // slices that keep the page answering.
+    inNextTask(() => hydratePage(() => hydrateRoot(root, app)));
   } else createRoot(root).render(app);
   whenHydrated(() => {
     sameTaskNotifications();

@@ -241,12 +241,16 @@ test.describe('direct conversations', () => {
     const client = await newUser(browser, 'Theo');
     const title = `Reprice${Date.now()} session`;
     await offerService(provider.page, title, { price: '20' });
+    let conversationReads = 0;
+    client.page.on('response', (response) => {
+      if (new URL(response.url()).pathname.includes('conversations.get')) conversationReads += 1;
+    });
     await requestFromDiscovery(client.page, title);
     const accept = client.page.getByRole('button', { name: /Accept Original Price/ });
     await expect(accept).toHaveText('Accept Original Price ($20.00)');
-    // The chat's live channel starts after the first reads and catches up once it has: a price changed before that
-    // is simply read. The race under test is a change the open chat has not heard of.
-    await client.page.waitForLoadState('networkidle');
+    // The chat's live channel starts after the first reads and catches up once it has (a second read): a price changed
+    // before that is simply read. The race under test is a change the open chat has not heard of.
+    await expect.poll(() => conversationReads, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     // Meanwhile the provider raises the price.
     const serviceId = (await client.page.getByRole('link', { name: title }).getAttribute('href'))!.split('/').at(-1)!;
     const response = await provider.page.request.post('/api/trpc/services.update', {

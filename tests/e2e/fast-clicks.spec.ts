@@ -116,12 +116,18 @@ test.describe('a press before the app has started', () => {
     const id = (await page.getByRole('link', { name: `Edit ${title}` }).getAttribute('href'))!.split('/').pop()!;
 
     const visitor = await (await browser.newContext()).newPage();
-    // Every script arrives late: the page is painted from its HTML, and nothing of the app runs yet.
-    await slowNetwork(visitor);
+    // No script arrives until the press is made: the page is painted from its HTML, and nothing of the app runs yet.
+    let scriptsArrive!: () => void;
+    const pressed = new Promise<void>((resolve) => (scriptsArrive = resolve));
+    await visitor.route('**/assets/*.js', async (route) => {
+      await pressed;
+      await route.continue();
+    });
     await visitor.goto(`/services/${id}`, { waitUntil: 'commit' });
     await visitor.getByRole('button', { name: 'Request' }).click();
     expect(await visitor.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
     expect(await visitor.evaluate(() => window.earlyPresses?.held.length)).toBe(1);
+    scriptsArrive();
     await expect(visitor.getByText('Please sign in to request this service')).toBeVisible();
     await expect(visitor).toHaveURL(/\/auth\?mode=login&redirect=%2Fservices%2F/);
     await visitor.context().close();

@@ -6,7 +6,7 @@ import { SessionProvider } from '../features/accounts/api';
 import { PresenceDot } from '../features/presence/presence-dot';
 import { loadSonner, toasterReady } from '../lib/toast';
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
-import { whenHeldPartsAlive } from '../lib/hydrate-later';
+import { pageTakenOver } from '../lib/hydrate-later';
 import { useHydrated } from '../lib/use-hydrated';
 import { useMediaQuery } from '../lib/use-media-query';
 import { PresenceIndicatorProvider, type PresenceIndicator } from '../ui/user-avatar';
@@ -76,12 +76,11 @@ export function Providers({
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [trpcClient] = useState(createTrpcClient);
-  // Marks the page as live (hydrated, the parts it hydrates later included, or rendered by the browser): before, a
-  // rendered page's buttons do nothing.
+  // Marks the page as live once the app has taken it over (its first pass committed, or rendered by the browser):
+  // before, a rendered page's buttons do nothing; after, a press on a part still waiting is replayed by React.
   useEffect(() => {
-    void whenHeldPartsAlive().then(() => {
-      document.documentElement.dataset.hydrated = 'true';
-    });
+    pageTakenOver();
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
     <QueryClientProvider client={queryClient}>

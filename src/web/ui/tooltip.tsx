@@ -1,5 +1,5 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /** How long a pointer rests on a control before its tooltip shows. */
 const TOOLTIP_DELAY_MS = 300;
@@ -17,13 +17,9 @@ export function Tooltip({
   side?: 'left' | 'right' | 'top' | 'bottom';
   children: ReactNode;
 }) {
-  // Held here rather than by Radix: left to itself, Radix announces an opening from an effect, which Preact runs after
-  // the content's own effect has started listening for openings, so the tooltip closed itself as it opened. Held by
-  // its owner, the announcement happens in the event that opens it.
-  const [open, setOpen] = useState(false);
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS}>
-      <TooltipPrimitive.Root open={open} onOpenChange={setOpen}>
+      <TooltipPrimitive.Root>
         <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
         <TooltipPrimitive.Portal>
           <TooltipPrimitive.Content
