@@ -37,7 +37,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace (a screenshot and DOM snapshot at every step) costs processor time in every test; in CI a
+    // failing test runs again with one (retries: 1), elsewhere a failure keeps the trace of its only run.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? chromium(),

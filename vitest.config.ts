@@ -27,6 +27,11 @@ export default defineConfig({
           // machines.
           globalSetup: ['src/server/testing/global-setup.ts'],
           maxWorkers: 2,
+          // Files share a worker and the modules it loaded: the server is imported once per worker, not once per file
+          // (about 1.4 s of worker time each). Server state lives in each file's own app (createTestApp), and
+          // per-file-reset.ts undoes what a file changes in the process; decision 016.
+          isolate: false,
+          setupFiles: ['src/server/testing/per-file-reset.ts'],
           sequence: { groupOrder: 1 },
         },
       },
