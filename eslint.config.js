@@ -4,6 +4,51 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+/**
+ * What each web feature lets other features import: its public surface. Everything else in a feature is its own, so
+ * a page can be reshaped without reading the rest of the app. A feature not listed exports nothing to the others (the
+ * app shell in src/web/app composes them all).
+ */
+const webFeatureExports = {
+  accounts: ['api.ts', 'new-password-field.tsx', 'use-known-session.ts'],
+  'admin-services': ['api.ts'],
+  'admin-users': ['api.ts'],
+  conversations: ['api.ts', 'price-fields.tsx'],
+  feedback: ['api.ts', 'truncated-title.tsx'],
+  moderation: ['api.ts', 'report-service-button.tsx'],
+  payments: ['pay-button.tsx', 'stripe-card-form.tsx', 'test-card-form.tsx'],
+  payouts: ['payouts-card.tsx'],
+  portfolio: ['portfolio-section.tsx'],
+  profiles: ['api.ts'],
+  progression: ['progress-stats-card.tsx'],
+  requests: ['my-requests-tab.tsx'],
+  reviews: ['rating-badge.tsx', 'ratings-section.tsx', 'review-dialog.tsx', 'review-list.tsx'],
+  services: [
+    'api.ts',
+    'category-icon.tsx',
+    'category-page.tsx',
+    'category-tiles.tsx',
+    'discover-services-page.tsx',
+    'service-card.tsx',
+    'service-filters-bar.tsx',
+  ],
+  settlement: ['api.ts', 'deal-summary.ts', 'payment-panel.tsx'],
+};
+const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url));
+
+/** One zone per pair of web features: a feature may import another only through the files that one exports. */
+const webFeatureZones = webFeatures.flatMap((target) =>
+  webFeatures
+    .filter((from) => from !== target)
+    .map((from) => ({
+      target: `./src/web/features/${target}`,
+      from: `./src/web/features/${from}`,
+      except: (webFeatureExports[from] ?? []).map((file) => `./${file}`),
+      message: `${from} lets other features import only: ${(webFeatureExports[from] ?? ['nothing']).join(', ')} (webFeatureExports).`,
+    })),
+);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
@@ -39,6 +84,9 @@ export default tseslint.config(
             // ui/ is generic: what a feature adds (a presence dot) is passed in, as a prop or a provided slot.
             { target: './src/web/ui', from: './src/web/features', message: 'ui/ never imports a feature.' },
             { target: './src/web/ui', from: './src/web/app', message: 'ui/ never imports the app shell.' },
+            // lib/ is generic too: the live hook and the chat kit take what a feature supplies.
+            { target: './src/web/lib', from: './src/web/features', message: 'lib/ never imports a feature.' },
+            ...webFeatureZones,
             // The server's infrastructure is generic: features plug in through the composition root (wiring.ts).
             ...['events', 'realtime', 'db', 'files', 'jobs'].map((folder) => ({
               target: `./src/server/${folder}`,
