@@ -1,5 +1,5 @@
 /**
- * First paint on a school network (issue 16): `/`, `/discover-services` and a service page, each opened as a first
+ * First paint on a school network: `/`, `/discover-services` and a service page, each opened as a first
  * visit in Chromium with the network slowed to 400 ms latency and 200 KB/s both ways (CDP), cache disabled, reporting
  * first and largest contentful paint (the median of `--runs`); then Lighthouse's mobile preset on the same pages for
  * performance, accessibility, best practices and SEO (the median score of `--lighthouse-runs`).

@@ -1,5 +1,5 @@
 /**
- * Messaging, before and after, from one run: a git ref (default c108914, the commit before issue 12) and the working
+ * Messaging, before and after, from one run: a git ref (default c108914, before the messaging work) and the working
  * tree each run as their own server (`npm start`, test build, embedded PGlite unless --database-url), measured by
  * two real browsers at a chat's pace (bench/messaging-browsers.ts) and by the load generator (bench/messaging/load.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * Chat rooms under load (issue 13, item 10): one room with `--members` subscribed members, each on its own
+ * Chat rooms under load: one room with `--members` subscribed members, each on its own
  * WebSocket, and `--senders` of them posting, first at a chat's pace, then as fast as they can; measured on the
  * working tree's server (`npm start`, test build, embedded PGlite) and, in the same run, on a bare `ws` broadcast
  * server of the same shape (bench/rooms/bare-broadcast.ts), through the same generator (bench/rooms/load.ts).

@@ -1,4 +1,4 @@
-// After `vite build`: the steps that turn dist/web into what production serves (issue 16, first paint).
+// After `vite build`: the steps that turn dist/web into what production serves (first paint).
 //   node scripts/build-web.mjs [--web-dir dist/web] [--ssr-dir dist/ssr] [--skip-ssr]
 // It builds the server's renderer of the public pages (src/web/entry-server.tsx, Vite's SSR build) into dist/ssr,
 // beside dist/web, where the server looks for it (src/server/app.ts); --skip-ssr leaves it out (a test's miniature).

@@ -1,4 +1,4 @@
-// What the first paint waits for, moved into index.html (issue 16): the stylesheet and the theme script. On a school
+// What the first paint waits for, moved into index.html: the stylesheet and the theme script. On a school
 // network each of them was one more round trip (400 ms) sharing 200 KB/s with the scripts and images; inline, the
 // page paints as soon as its HTML arrives. The server allows the inline script by its hash (inline-scripts.ts).
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Screenshots of the landing, discover, service, chat and profile pages at 1280x800 and 390x844 (issue 16), so a
+// Screenshots of the landing, discover, service, chat and profile pages at 1280x800 and 390x844, so a
 // change can be compared: BASE=http://127.0.0.1:3000 node scripts/screenshots.mjs against a seeded server.
 import { chromium } from 'playwright-core';
 const base = process.env.BASE ?? 'http://127.0.0.1:3792';

@@ -5,7 +5,7 @@
  */
 import type { Browser } from '@playwright/test';
 
-/** Issue 16's school network: what a Chromebook got on the school's connection. */
+/** The school network: what a Chromebook got on the school's connection. */
 export const SCHOOL_NETWORK = { latencyMs: 400, bytesPerSecond: 200 * 1024 } as const;
 
 export interface Viewport {

@@ -1,4 +1,4 @@
-/** The first-paint benchmark's tables, each figure beside issue 16's goal, and its JSON record under bench/results/. */
+/** The first-paint benchmark's tables, each figure beside its goal, and its JSON record under bench/results/. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FirstPaintResult } from '../first-paint';

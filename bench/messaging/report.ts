@@ -1,5 +1,5 @@
 import os from 'node:os';
-/** The messaging benchmark's tables: each measurement before and after, with the ratio, and the goals of issue 12. */
+/** The messaging benchmark's tables: each measurement before and after, with the ratio, and the goals it checks. */
 import type { benchMessaging } from '../messaging';
 import type { SqlCount } from './versions';
 

@@ -1,4 +1,4 @@
-/** The rooms benchmark's tables: each phase on each server, the database work per call, and the goals of issue 13. */
+/** The rooms benchmark's tables: each phase on each server, the database work per call, and the goals it checks. */
 import os from 'node:os';
 import type { SqlCount } from '../messaging/versions';
 import type { benchRooms } from '../rooms';

@@ -25,7 +25,7 @@ export const SETTINGS_MESSAGES = {
   confirmEmailMismatch: 'Type your email exactly as shown to confirm',
   confirmPasswordRequired: TWO_FACTOR_MESSAGES.passwordRequired,
   wrongPassword: 'Incorrect password. Your account was not deleted.',
-  /** Delete Account never leaves the site without an admin (issue 15 item 9). */
+  /** Delete Account never leaves the site without an admin. */
   lastAdmin: 'You are the last admin. Make someone else an admin first.',
   statusUpdated: 'Status updated',
 } as const;
@@ -68,7 +68,7 @@ export function deleteConfirmationMatches(typed: string, email: string): boolean
 }
 
 /**
- * Sign-in and sign-up protection (issue 11 item 2). Classes sign in together behind one school address, so the
+ * Sign-in and sign-up protection. Classes sign in together behind one school address, so the
  * per-address limits are generous (40 students sign up and sign in within 5 minutes with room to spare); guessing
  * one account's password is stopped per account, whatever addresses the guesses come from.
  */

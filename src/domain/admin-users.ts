@@ -3,7 +3,7 @@ import { AUDIT_LIMITS } from './audit';
 import { ageGroup } from './profile';
 
 /**
- * What admins do to accounts (spec 3 sections 2 and 6; issue 15 items 6 and 9): delete, suspend, grant or remove
+ * What admins do to accounts (spec 3 sections 2 and 6): delete, suspend, grant or remove
  * the admin role, export the newsletter. The rules and texts live here; the server enforces them, the web mirrors
  * them.
  *

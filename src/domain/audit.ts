@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The audit log's vocabulary (issue 15 item 9): every action an entry may name, with the words /admin/audit and the
+ * The audit log's vocabulary: every action an entry may name, with the words /admin/audit and the
  * dashboard show for it. Each entry is written in the same transaction as what it records, and never edited or
  * deleted (the database refuses both; migration 0023).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The feedback centre (spec 2 sections 2-8, spec 3 section 2 Admin Feedback Management; issue 15 item 1). The rules
+ * The feedback centre (spec 2 sections 2-8, spec 3 section 2 Admin Feedback Management). The rules
  * and texts live here; the server enforces them, the web mirrors them.
  */
 
@@ -128,7 +128,7 @@ export function compareFeedback(
 }
 
 /**
- * The admins' Resolved Feedback table (review 15a finding 9, beyond the spec): newest resolution first, then as
+ * The admins' Resolved Feedback table (beyond the spec): newest resolution first, then as
  * compareFeedback. The spec's ascending order would keep a newly resolved item out of a table capped at
  * FEEDBACK_LIMITS.listMax once more than that many are resolved; the member's history keeps the spec's order.
  */

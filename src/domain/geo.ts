@@ -22,7 +22,7 @@ export function labelFromFeatures(features: GeocodeFeature[] | undefined): strin
 
 /**
  * Decimals of a service location anyone but its owner receives: 2 decimals is a grid of about 1.1 km, so a
- * provider who used "this device's location" does not publish their front door (issue 11, item 8).
+ * provider who used "this device's location" does not publish their front door.
  */
 export const PUBLIC_LOCATION_DECIMALS = 2;
 /** The smallest area the service page draws around an approximate point, in km. */

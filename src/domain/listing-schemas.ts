@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LISTING_PAGE_SIZE, METHOD_FILTERS, PRICE_BUCKETS, SEARCH_MAX } from './listing-filters';
 
 // The listings' input schemas, apart from listing-filters.ts: the web's first page reads those filters and paths, and
-// zod is not part of what it downloads first (issue 16).
+// zod is not part of what it downloads first.
 
 const SEARCH_TOO_LONG = `Search must be at most ${SEARCH_MAX} characters`;
 

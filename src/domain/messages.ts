@@ -4,7 +4,7 @@ import { PRICE_MAX, PRICING_TYPES, type PricingType } from './services';
 import { DISPUTE_REASONS } from './settlement';
 
 /**
- * The message model of direct conversations (and, with issue 13, of chat rooms): what a message is comes from its
+ * The message model of direct conversations (and of chat rooms): what a message is comes from its
  * `kind`, never from its text. A participant can only ever write `text`; every other kind is a notice the server
  * posts, with a typed payload, and is rendered (as a centred notice, or as a list preview) from that payload alone.
  * So "[SYSTEM] Payment received" typed by a user stays the user's words in a normal bubble.

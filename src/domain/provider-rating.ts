@@ -1,5 +1,5 @@
 /**
- * A provider's rating as cards and the service page show it (issue 16 section 3): the average of all their reviews
+ * A provider's rating as cards and the service page show it: the average of all their reviews
  * and how many there are, or "New" for a provider nobody has reviewed yet, so a card never shows "0.0".
  */
 export interface ProviderRating {

@@ -49,7 +49,7 @@ export const SERVICE_MESSAGES = {
   signInToRequest: 'Please sign in to request this service',
   ownService: 'You cannot request your own service',
   // Ours (beyond the spec): the owner of a service a passed poll hid cannot delete it while an admin reviews it, so
-  // the reports and the poll stay as evidence (review 22 L7).
+  // the reports and the poll stay as evidence.
   underReview: 'An admin is reviewing this service',
 } as const;
 

@@ -53,7 +53,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server process', () => {
     const origin = 'http://localhost:1';
     const first = await startServer({ PUBLIC_URL: origin });
     const url = await first.listening;
-    // Issue 16: a start prints one line, the address to open (Fastify's own lines, one per address, are left out).
+    // A start prints one line, the address to open (Fastify's own lines, one per address, are left out).
     expect(first.output()).toBe(`SkillNest is running at ${origin}\n`);
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
       method: 'POST',

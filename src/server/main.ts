@@ -46,7 +46,7 @@ async function main() {
     server.log.error({ err: error }, 'upload sweep failed'),
   );
 
-  // Community polls close when they expire (issue 15): their outcome is recorded and announced to the admins.
+  // Community polls close when they expire: their outcome is recorded and announced to the admins.
   const stopPollSweep = startPollSweep({ db: database.db, events }, (error) =>
     server.log.error({ err: error }, 'poll sweep failed'),
   );
@@ -77,7 +77,7 @@ async function main() {
   const { port } = server.server.address() as AddressInfo;
   const url = config.PUBLIC_URL === 'http://localhost:0' ? `http://localhost:${port}` : config.PUBLIC_URL;
   console.log(`SkillNest is running at ${url}`);
-  // The quests table in step with the domain, then the one-time progression backfill (issue 14), in the background:
+  // The quests table in step with the domain, then the one-time progression backfill, in the background:
   // start-up never waits for it, and a failure is logged and resumed at the next start.
   stopProgression = startProgression(database.db, server.log);
 }

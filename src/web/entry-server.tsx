@@ -1,4 +1,4 @@
-// The server's renderer of the public pages (issue 16, first paint; docs/decisions/007-first-paint.md). Built by
+// The server's renderer of the public pages (first paint: docs/decisions/007-first-paint.md). Built by
 // scripts/build-web.mjs with Vite's SSR build into dist/ssr and called by src/server/http/render-page.ts, which hands
 // it the server's own data: nothing here goes over HTTP.
 import { canonicalUrl } from './app/canonical-url';

@@ -4,7 +4,7 @@ import { ADMIN_USER_TEXTS, newsletterExportFileName } from '../../src/domain/adm
 import { NEWSLETTER_PATH } from '../../src/domain/newsletter';
 import { expectNoSeriousA11yViolations, signInAsNewUser, uniqueEmail } from './helpers';
 
-/** Issue 15 items 6 and 9 on a phone: /admin/users as an admin uses it, and what the members it acts on see. */
+/** On a phone: /admin/users as an admin uses it, and what the members it acts on see. */
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** The users table's columns, in order (spec 3 section 2). */

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { expectNoSeriousA11yViolations, signInAsNewUser } from './helpers';
 
 /**
- * Issue 16 section 3, trust on every card: a card says how its provider is rated (or "New"), a card without a
+ * Trust on every card: a card says how its provider is rated (or "New"), a card without a
  * picture has its category's cover, and the service page shows who offers it with Request inside the first screen,
  * on a laptop and on a phone.
  */

@@ -1,5 +1,5 @@
 /**
- * "Accept the listing price" agrees the price the client was shown (issue 11 item 11). It used to agree whatever the
+ * "Accept the listing price" agrees the price the client was shown. It used to agree whatever the
  * listing said at the moment of the press, so a provider could raise the price between the client opening the chat
  * and pressing Accept (or a client could never be sure what they agreed to). Now the client sends the price and
  * pricing type it showed, and the server refuses, with a clear message, when the listing no longer says that.

@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '../../src/server/testing/test-app';
 
-// Issue 11 item 11: a session left open on a shared computer (or a stolen cookie) must not be enough to delete the
+// A session left open on a shared computer (or a stolen cookie) must not be enough to delete the
 // account; the typed email is printed on the settings page, so only the password proves it is the owner.
 let app: TestApp;
 beforeAll(async () => {
@@ -87,7 +87,7 @@ describe('account deletion', () => {
 });
 
 /**
- * Issue 15 item 9 (review 22 M2): Delete Account never leaves the site without an admin, alone or when two admins
+ * Delete Account never leaves the site without an admin, alone or when two admins
  * leave at the same moment, or while the last admin demotes the other in another tab.
  */
 describe('the last admin cannot delete their account', () => {

@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from '../../src/server/testing/test-app';
 
-// Issue 11 item 1: addresses are never verified, so an address must never be worth a role.
+// Addresses are never verified, so an address must never be worth a role.
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();

@@ -4,7 +4,7 @@ import { callRaw, type TestApp, createTestAppWithAdmin } from '../../src/server/
 import { expectSameRows, snapshot } from './helpers';
 
 /**
- * Issue 15 items 4 and 8: /admin-dashboard's one query shows emails, sign-in times, feedback and the audit log, so
+ * /admin-dashboard's one query shows emails, sign-in times, feedback and the audit log, so
  * only an admin may read it: a member gets 403, a visitor 401, neither sees a byte of it, and nothing changes.
  */
 let app: TestApp;

@@ -6,7 +6,7 @@ import { type TestApp, createTestAppWithAdmin } from '../../src/server/testing/t
 import { expectSameRows, procedureInventory, snapshot, validService } from './helpers';
 
 /**
- * Issue 15 items 5 and 8: /admin-services deletes and restores anyone's service and settles polls, so every one of its
+ * /admin-services deletes and restores anyone's service and settles polls, so every one of its
  * procedures is the server's to refuse: a visitor gets 401, a member (the service's owner included) 403, malformed or
  * oversized input 400 even for an admin, and none of them changes a row or writes an audit entry.
  */
@@ -84,7 +84,7 @@ describe('malformed input is refused, even from an admin, and changes nothing', 
     ['adminServices.delete', { serviceId: null, reason: 'x'.repeat(AUDIT_LIMITS.reasonMax + 1) }],
     ['adminServices.restore', { serviceId: ['x'] }],
     ['adminServices.restore', undefined],
-    // The why is required on each decision (review 22 M4): missing, blank or only spaces is a 400.
+    // The why is required on each decision: missing, blank or only spaces is a 400.
     ['adminServices.restore', { serviceId }],
     ['adminServices.restore', { serviceId, reason: '' }],
     ['adminServices.restore', { serviceId, reason: '   ' }],

@@ -5,7 +5,7 @@ import { type TestApp, createTestAppWithAdmin } from '../../src/server/testing/t
 import { expectSameRows, openSocket, procedureInventory, snapshot } from './helpers';
 
 /**
- * Issue 15 items 6, 8 and 9: /admin/users deletes accounts, grants the admin role, suspends members and exports the
+ * /admin/users deletes accounts, grants the admin role, suspends members and exports the
  * newsletter's addresses, so every one of its procedures is the server's to refuse: a visitor gets 401, a member
  * (the target included) 403, malformed or oversized input 400 even for an admin, and none of them changes a row or
  * writes an audit entry.

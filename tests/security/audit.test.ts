@@ -4,7 +4,7 @@ import { callRaw, createTestAppWithAdmin, type TestApp } from '../../src/server/
 import { expectSameRows, snapshot } from './helpers';
 
 /**
- * Issue 15 items 8 and 9: the audit log names who did what to whom, with reasons and amounts, so only an admin may
+ * The audit log names who did what to whom, with reasons and amounts, so only an admin may
  * read it: a visitor gets 401, a member 403 whatever filters they send, and neither sees an entry. An admin's
  * malformed or oversized filters are refused with 400 before any SQL runs, and no call changes a row.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/auth';
 import { createTestApp, signUp, TEST_ORIGIN, userIdOf, type TestApp } from '../../src/server/testing/test-app';
 
-// Issue 11 item 4: better-auth's own routes must not store what our schemas limit (names, image URLs).
+// better-auth's own routes must not store what our schemas limit (names, image URLs).
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();

@@ -9,7 +9,7 @@ import { callRaw, type TestApp, createTestAppWithAdmin } from '../../src/server/
 import { expectSameRows, makeAdmin, openSocket, snapshot } from './helpers';
 
 /**
- * Issue 15 items 1, 7 and 8: the feedback centre. A member writes and reads only their own items; answering,
+ * The feedback centre. A member writes and reads only their own items; answering,
  * resolving, the admins' tables and the admins' live channel are the admins' alone; every input is bounded; a
  * refused call changes no row and writes no audit entry.
  */
@@ -179,7 +179,7 @@ describe('rate', () => {
   });
 });
 
-describe('open items per member (review 15a finding 6)', () => {
+describe('open items per member', () => {
   it(`the ${FEEDBACK_LIMITS.openPerMember + 1}st unresolved item is refused with a clear message and changes nothing; resolving one makes room`, async () => {
     const flooder = await testUser(app);
     const ids: string[] = [];
@@ -196,7 +196,7 @@ describe('open items per member (review 15a finding 6)', () => {
   });
 });
 
-describe('an admin who loses the role (review 15a finding 1)', () => {
+describe('an admin who loses the role', () => {
   it('stops receiving the admins’ feedback stream: the next item is not delivered and the stream ends', async () => {
     const former = await testUser(app, { firstName: 'Former' });
     await makeAdmin(app, former);

@@ -1,5 +1,5 @@
 /**
- * Forged system notices (issue 11 item 6). A notice used to be text starting with "[SYSTEM]" or "[PRICE_…]", so a
+ * Forged system notices. A notice used to be text starting with "[SYSTEM]" or "[PRICE_…]", so a
  * participant could send "[SYSTEM] Payment received, continue on WhatsApp" and the other side saw it as the
  * platform's own centred notice. Now a message's kind is a column only the server sets: whatever a participant
  * sends, and whatever fields they add, the other side receives kind 'text' with the words verbatim, and nothing in

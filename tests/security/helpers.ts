@@ -275,7 +275,7 @@ export const validPortfolioItem = (title = 'Robotics club website') => ({
   imageUrl: '',
 });
 
-/** The client accepts the listing price as it was shown to them (issue 11: the shown price is sent and compared). */
+/** The client accepts the listing price as it was shown to them (the shown price is sent and compared). */
 export async function acceptListingPrice(app: TestApp, client: TestUser, conversationId: string, priceCents: number) {
   await trpcAs(app).ok(client, 'conversations.acceptOriginal', {
     id: conversationId,

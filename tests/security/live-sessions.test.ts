@@ -8,7 +8,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testi
 import { authPost, changePasswordSigningOutOthers, deleteOwnAccount, secondDevice } from './helpers';
 
 /**
- * Issue 11, item 3: a session that ends (sign-out, password change, "sign out other devices", account or admin
+ * A session that ends (sign-out, password change, "sign out other devices", account or admin
  * deletion) must not keep a live WebSocket. Within a second the server closes every socket of that session, and
  * nothing more is answered on it meanwhile.
  */

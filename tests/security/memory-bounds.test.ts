@@ -9,7 +9,7 @@ import { testUser, trpcAs } from '../../src/server/testing/marketplace';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testing/test-app';
 
 /**
- * Issue 11, item 4: a few requests must not exhaust the server's memory. createTestApp runs the server in this
+ * A few requests must not exhaust the server's memory. createTestApp runs the server in this
  * process, so the process's memory is the server's: each attack is measured before and after (after a full garbage
  * collection, so only what the server keeps counts) and must stay bounded.
  */

@@ -16,7 +16,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 15 items 2-4: reports and community polls. Every procedure refuses a visitor; the admin ones refuse members;
+ * Reports and community polls. Every procedure refuses a visitor; the admin ones refuse members;
  * a member cannot report their own service, vote twice or on an ended poll, vote on a poll about their own service or
  * themselves, or vote with an account newer than the poll; a ban poll never targets an admin; malformed, blank and
  * oversized input is refused. Each refusal changes nothing (the moderation tables and the audit trail are compared before and after).
@@ -222,7 +222,7 @@ describe('the rules hold whatever a member sends', () => {
   });
 });
 
-describe('who may vote, and who may be the subject of a ban poll (review 15a findings 3 and 4)', () => {
+describe('who may vote, and who may be the subject of a ban poll', () => {
   it('the owner of a service cannot vote on its removal; nothing changes', async () => {
     const before = await snapshot(app, TABLES);
     const result = await call(owner, 'polls.vote', { pollId, vote: 'no' });
@@ -270,7 +270,7 @@ describe('who may vote, and who may be the subject of a ban poll (review 15a fin
   });
 });
 
-describe('an admin who loses the role (review 15a finding 1)', () => {
+describe('an admin who loses the role', () => {
   it('stops receiving the reports stream: the next report is not delivered and the stream ends', async () => {
     const former = await testUser(app, { firstName: 'Former' });
     await makeAdmin(app, former);

@@ -5,7 +5,7 @@ import { callTrpc, createTestApp, TEST_ORIGIN, type TestApp } from '../../src/se
 import { MUTATION_BURST } from '../../src/server/trpc';
 
 /**
- * Issue 11, item 4: one account writing in a loop (over HTTP or the WebSocket) must not be able to flood the
+ * One account writing in a loop (over HTTP or the WebSocket) must not be able to flood the
  * server; a person using the site, or the e2e suite, never notices the limit.
  */
 let app: TestApp;

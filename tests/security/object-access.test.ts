@@ -371,7 +371,7 @@ describe('what anyone may read about another user carries no private field', () 
   });
 });
 
-describe('the provider block on service cards and pages (issue 16 section 3) carries public fields only', () => {
+describe('the provider block on service cards and pages carries public fields only', () => {
   /** Everything a visitor and another member can read about the world's services, as text and as keys. */
   async function publicReads(serviceIds: string[]) {
     const bodies: string[] = [];

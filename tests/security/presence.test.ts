@@ -4,7 +4,7 @@ import { testUser } from '../../src/server/testing/marketplace';
 import { callTrpc, createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testing/test-app';
 
 /**
- * Issue 11, item 9: presence (who is online now) is for signed-in users, about the users on their screen. A visitor
+ * Presence (who is online now) is for signed-in users, about the users on their screen. A visitor
  * must not receive a stream of every user's comings and goings, and no one may ask for everyone.
  */
 let app: TestApp;

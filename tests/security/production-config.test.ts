@@ -6,7 +6,7 @@ import { loadConfigFromFile } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../src/server/testing/test-app';
 
-// Issue 11 item 11: a production server must not silently take test payments, nor publish its sources.
+// A production server must not silently take test payments, nor publish its sources.
 
 /** Starts the real server from source; resolves with its exit code and output, or 'running' after `ms`. */
 function start(env: Record<string, string>, ms = 20_000) {

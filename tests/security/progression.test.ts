@@ -7,10 +7,10 @@ import { callRaw, createTestApp, TEST_ORIGIN, type TestApp } from '../../src/ser
 import { CATEGORY_ID, deleteOwnAccount, expectSameRows, procedureInventory, snapshot } from './helpers';
 
 /**
- * Issue 14: progression is the caller's own. Nothing a client calls names another user, awards XP, a quest or a
+ * Progression is the caller's own. Nothing a client calls names another user, awards XP, a quest or a
  * badge directly (the spec's award_xp and complete_quest_if_not_exists have no equivalent), or reads or hears
  * another user's progress; the daily check-in's one input, the time zone, is bounded, cannot be hopped to open
- * extra dates (review 14 R1), and is kept only as a whole-hour offset that nothing returns or publishes (R6).
+ * extra dates, and is kept only as a whole-hour offset that nothing returns or publishes.
  */
 let app: TestApp;
 let victim: TestUser;
@@ -268,7 +268,7 @@ describe('the time zone a check-in sends', () => {
   });
 });
 
-describe('rooms someone else adds a user to (review 14b F1)', () => {
+describe('rooms someone else adds a user to', () => {
   const asUser = (who: TestUser, path: string, input: unknown) =>
     callRaw(app, path, { method: 'POST', cookie: who.cookie, input });
 

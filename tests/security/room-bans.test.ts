@@ -1,5 +1,5 @@
 /**
- * Room bans, moderation in a public room and the live rooms list (issue 13): the Banned list and Unban are the
+ * Room bans, moderation in a public room and the live rooms list: the Banned list and Unban are the
  * creator's and a private room's admins' only, whoever else asks (a moderator, a plain member, an outsider, the banned
  * user, a visitor) is refused and nothing changes; in a public room a stored admin or moderator is a plain member
  * (spec 3, section 4) and every moderation call of theirs is refused with nothing changed; the rooms list's

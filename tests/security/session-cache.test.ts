@@ -6,7 +6,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testi
 import { authPost, changePasswordSigningOutOthers, deleteOwnAccount, secondDevice } from './helpers';
 
 /**
- * Issue 12, section 3: the session is remembered for a few seconds so a chat message costs one statement, not a
+ * The session is remembered for a few seconds so a chat message costs one statement, not a
  * session lookup. A remembered session must never outlive its end: each way a session ends is tried right after
  * the cache was warmed, and the next call with the old cookie must be refused.
  */

@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../src/server/testing/test-app';
 
-// Issue 11 item 2: a forged X-Forwarded-For must not pick the client's address, guessing one account's password must
+// A forged X-Forwarded-For must not pick the client's address, guessing one account's password must
 // stop whatever addresses it comes from, and a class behind one school address must not be locked out.
 
 /** A sign-in better-auth answers at once (invalid email, no password hashing): only the address limit counts it. */

@@ -12,7 +12,7 @@ import { testUser } from '../../src/server/testing/marketplace';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testing/test-app';
 
 /**
- * Issue 11, item 4: every open WebSocket costs the server memory and a watch on its session. One address may hold
+ * Every open WebSocket costs the server memory and a watch on its session. One address may hold
  * MAX_SOCKETS_PER_ADDRESS (refused with 429 before the upgrade beyond that), one user MAX_SOCKETS_PER_USER (the extra
  * socket is closed with a clear reason); a closed socket frees its place.
  */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/auth';
 import { createTestApp, uniqueEmail, type TestApp } from '../../src/server/testing/test-app';
 
-// Issue 11 item 5: the route that mints signed-in users (admins too) for e2e must not ship, nor answer the network.
+// The route that mints signed-in users (admins too) for e2e must not ship, nor answer the network.
 
 /** Builds the server bundle as `npm run build` does (or the e2e variant) and returns the text of every file. */
 function buildServer(testRoutes: boolean): string {

@@ -6,7 +6,7 @@ import { testUser, trpcAs, type TestUser } from '../../src/server/testing/market
 import { createTestApp, nextClientIp, TEST_ORIGIN, uniqueEmail, type TestApp } from '../../src/server/testing/test-app';
 
 /**
- * Issue 11 item 4: every text field has a maximum at every entry point. Each attack sends one field of about 1 MB
+ * Every text field has a maximum at every entry point. Each attack sends one field of about 1 MB
  * (just under the 1 MiB body limit, so the field's own rule is what answers), expects a 4xx with a message a person
  * can read, and compares every table the call could write before and after.
  */

@@ -11,7 +11,7 @@ import {
 } from '../../src/server/testing/test-app';
 import { totp } from '../e2e/totp';
 
-// Issue 11 item 11: someone who signed in with a stolen password keeps nothing once the owner turns two-factor on.
+// Someone who signed in with a stolen password keeps nothing once the owner turns two-factor on.
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();

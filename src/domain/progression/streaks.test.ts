@@ -137,7 +137,7 @@ describe('calendar days', () => {
   });
 
   it('a zone sent in another spelling than the canonical one builds its formatter once, not on every call', () => {
-    // Firefox sends Asia/Kolkata, which Node's ICU calls Asia/Calcutta; odd casing is another spelling (review 14b N-a).
+    // Firefox sends Asia/Kolkata, which Node's ICU calls Asia/Calcutta; odd casing is another spelling.
     const spellings = ['Asia/Kolkata', 'ASIA/kolkata', 'asia/calcutta'];
     // Counts constructions (vi.spyOn's wrapper cannot stand in for Intl's native constructor).
     const Original = Intl.DateTimeFormat;
@@ -254,7 +254,7 @@ describe('the coarse zone (what the server keeps of a place)', () => {
   });
 
   it.each([
-    // Offset zones (newer runtimes accept them) and offset-looking names: they would open extra dates (N9).
+    // Offset zones (newer runtimes accept them) and offset-looking names: they would open extra dates.
     '+14:00',
     '-12:00',
     '-23:59',
@@ -340,7 +340,7 @@ function account(initial: DailyLoginState | null = null) {
   };
 }
 
-describe('the daily login at an instant (zones and hopping, review 14 R1)', () => {
+describe('the daily login at an instant (zones and hopping)', () => {
   it('a first login in a new zone stores only its hour, and judges the day there', () => {
     const user = account();
     expect(user.checkIn(at('2026-01-01T20:00:00Z'), 'Asia/Tokyo')).toMatchObject({
@@ -367,7 +367,7 @@ describe('the daily login at an instant (zones and hopping, review 14 R1)', () =
   });
 
   it('alternate-day sittings with hopping cannot keep a streak alive', () => {
-    // The review's run: 11:00 UTC on March 1, 3, 5 and 7, three zones each; it made a streak of 9.
+    // Hopping at 11:00 UTC on March 1, 3, 5 and 7, three zones each, once made a streak of 9.
     const user = account();
     for (const date of ['2026-03-01', '2026-03-03', '2026-03-05', '2026-03-07']) {
       for (const [i, zone] of ['Etc/GMT+12', 'UTC', 'Etc/GMT-14'].entries()) {

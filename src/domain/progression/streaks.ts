@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Daily login and streaks (spec 1, sections 4 and 9; issue 14 item 2): once per calendar day of the user, in the
+ * Daily login and streaks (spec 1, sections 4 and 9): once per calendar day of the user, in the
  * user's time zone; the next day continues the streak; a missed day starts again at 1. The spec is silent on time
- * zones and travel; review 14 (R1, R2, R6, N6, N9) showed that a zone the client picks on every call opens up to three
+ * zones and travel, and a zone the client picks on every call opens up to three
  * dates at one sitting and keeps a streak alive with logins every other day. The rules below are decision 006
  * (docs/decisions/006-progression-zones.md):
  *
@@ -124,7 +124,7 @@ const UNKNOWN_ZONE_CACHE_MAX = 1_024;
 /**
  * Other spellings Intl accepted, each pointing at its canonical name's formatters: browsers send some (Firefox's
  * "Asia/Kolkata" is "Asia/Calcutta" to Node's ICU), and without this each of their calls would build a formatter
- * only to find the canonical one cached (review 14b N-a). Spellings are endless ("asia/KOLKATA"...): bounded, and
+ * only to find the canonical one cached. Spellings are endless ("asia/KOLKATA"...): bounded, and
  * emptied when full, which costs a formatter per call again only to whoever sends thousands of them.
  */
 const SPELLING_CACHE_MAX = 1_024;

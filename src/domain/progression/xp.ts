@@ -2,7 +2,7 @@
  * XP a user earns for an action, beyond quests (their own XP) and the daily login (streaks.ts). Badges grant no XP.
  *
  * Only messages earn XP directly: 2 XP a message, at most 50 XP a day from messages (25 messages), so spamming a room
- * or a friend cannot buy levels (issue 14, item 1). Quest progress and badges still count every message. Other
+ * or a friend cannot buy levels. Quest progress and badges still count every message. Other
  * actions (services, reviews, portfolio) earn XP through their quests only: each of those pays once, however often
  * the action is repeated.
  *

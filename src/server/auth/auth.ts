@@ -160,7 +160,7 @@ export function createAuth({
     databaseHooks: {
       session: {
         create: {
-          // A suspended member gets no session (issue 15 item 9). Every sign-in makes one here, after the password
+          // A suspended member gets no session. Every sign-in makes one here, after the password
           // check (someone without the password learns nothing), and the second step of a two-factor one too.
           before: async (session, ctx) => {
             // These two make their session inside better-auth's transaction, where a query on our pool would wait
@@ -172,7 +172,7 @@ export function createAuth({
             if (suspension) throw await suspendedError(db, suspension, session.userId, ctx?.path);
           },
           // The check above and better-auth's insert are separate statements: a suspension committed between them
-          // would leave this session alive for 30 days (review 22 M1). So, once the session exists, two statements:
+          // would leave this session alive for 30 days. So, once the session exists, two statements:
           // 1. the user row `for share`, which waits for a suspension in progress (suspend-user.ts holds it
           //    `for update` until its commit, and deletes the sessions under it);
           // 2. a fresh read of the suspension (a new statement, so a snapshot taken after that wait).
@@ -224,8 +224,8 @@ export function createAuth({
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
- * The refusal a suspended member gets (issue 15 item 9). At the password step of an account with two-factor on, only
- * the dates: someone with a leaked password alone must not read the admin's words (review 22 L2).
+ * The refusal a suspended member gets. At the password step of an account with two-factor on, only
+ * the dates: someone with a leaked password alone must not read the admin's words.
  */
 async function suspendedError(
   db: Db,

@@ -2,7 +2,7 @@
  * Migrations run once per test run: the integration project's globalSetup (global-setup.ts) builds a migrated,
  * seeded template from the migrations folder as it is now, and every test database starts as a copy of it.
  * - Embedded: a PGlite data directory on disk, copied per test file and opened through the same worker production
- *   uses. Opening a copy skips initdb and every migration (measured in the issue 12 report).
+ *   uses. Opening a copy skips initdb and every migration, the slowest part of starting a test file.
  * - PostgreSQL (TEST_DATABASE_URL): `CREATE DATABASE ... TEMPLATE`, which the server copies file by file.
  * Without the globalSetup (a config that lacks it), each database is migrated from scratch as before.
  * No run-time import of vitest here: the globalSetup loads this file in vitest's main process.

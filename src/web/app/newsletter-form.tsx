@@ -8,7 +8,7 @@ import { Input } from '../ui/input';
 /**
  * The footer's subscribe form, on every page. The server's route is the one judge of an address (its schema in
  * domain/newsletter-schemas.ts) and says why it refuses one, so the form carries no validation library: with zod and
- * react-hook-form it was 40 KB that every public page loaded before it came alive (issue 16). The field is left to
+ * react-hook-form it was 40 KB that every public page loaded before it came alive. The field is left to
  * the browser, so what was typed stays, even before the page comes alive, until the address is accepted.
  */
 export function NewsletterForm() {

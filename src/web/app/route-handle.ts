@@ -3,7 +3,7 @@ import { useMatches } from 'react-router';
 /** What a route tells the shell about itself (react-router's `handle`). */
 export interface RouteHandle {
   /**
-   * A public page the server renders with its data (issue 16): it shows while the session is still loading, the
+   * A public page the server renders with its data: it shows while the session is still loading, the
    * way the server rendered it, and the signed-in parts fill in after.
    */
   beforeSession?: boolean;

@@ -2,7 +2,7 @@
  * How the app shows times, in the reader's locale and time zone: a clock time for today, a day otherwise, and day
  * labels (Today, Yesterday, Mon, Nov 16) above a chat's messages, the way trusted chat apps do.
  *
- * The one place the web formats a date or a time (issue 16): never `toLocaleString()` and friends in a page, which
+ * The one place the web formats a date or a time: never `toLocaleString()` and friends in a page, which
  * print seconds and numeric dates ("11/23/2026, 6:31:23 PM") beside these.
  */
 type When = string | Date;

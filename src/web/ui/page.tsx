@@ -8,7 +8,7 @@ const PAGE = 'mx-auto w-full max-w-6xl px-4 py-6 md:py-8';
 const COLUMN = 'flex w-full flex-col gap-4 md:gap-6';
 
 /**
- * One page width (issue 16), lined up with the top bar, the footer and the landing page, so a page's heading and
+ * One page width, lined up with the top bar, the footer and the landing page, so a page's heading and
  * back link start at the same place on every page. `narrow` keeps what is in it (a form, a line of text, a list of
  * conversations) readable: a column of at most 48rem from that same left edge.
  */

@@ -12,8 +12,8 @@ const reasonFormSchema = z.object({ reason: adminReasonSchema });
 type ReasonFields = z.input<typeof reasonFormSchema>;
 
 /**
- * An admin decision behind a confirmation that asks why (issue 15 item 9: the audit log keeps who, when, what and
- * why; review 22 M4 and users M7): Restore, Delete and Dismiss on /admin-services and the dashboard; Delete, Make
+ * An admin decision behind a confirmation that asks why (the audit log keeps who, when, what and
+ * why): Restore, Delete and Dismiss on /admin-services and the dashboard; Delete, Make
  * admin, Remove admin and Lift suspension on /admin/users. One click never decides: the dialog opens, the reason
  * is typed in a labelled field, and the dialog closes only once the server agreed (a failure keeps it open with what
  * was typed; its toast comes from the mutation).

@@ -19,7 +19,7 @@ export const auditEvents = pgTable(
   },
   (t) => [
     index('audit_events_subject_created_idx').on(t.subjectId, t.createdAt),
-    // /admin/audit: newest first, optionally by action or by actor (issue 15 item 9).
+    // /admin/audit: newest first, optionally by action or by actor.
     index('audit_events_created_idx').on(t.createdAt, t.id),
     index('audit_events_action_created_idx').on(t.action, t.createdAt),
     index('audit_events_actor_created_idx').on(t.actorId, t.createdAt),

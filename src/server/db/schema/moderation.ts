@@ -77,7 +77,7 @@ export const pollVotes = pgTable(
 );
 
 /**
- * A member an admin suspended (issue 15 item 9): one row while it lasts, gone when lifted; the audit log keeps the
+ * A member an admin suspended: one row while it lasts, gone when lifted; the audit log keeps the
  * history. `until` null is indefinite. A row whose `until` has passed no longer counts (no sweep needed).
  */
 export const userSuspensions = pgTable(

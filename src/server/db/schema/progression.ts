@@ -5,7 +5,7 @@ import { FALLBACK_TIME_ZONE, TIME_ZONE_MAX } from '../../../domain/progression/s
 import { instant, userKey, userRef } from './columns';
 
 /**
- * Progression (spec 1 sections 3 and 4, issue 14). Everything here is written by the server's event handlers and
+ * Progression (spec 1 sections 3 and 4). Everything here is written by the server's event handlers and
  * the daily check-in only (src/server/features/progression): no client call awards anything.
  */
 

@@ -33,8 +33,8 @@ export const reviews = pgTable(
 /**
  * Each provider's review count and rating sum, kept by a trigger on reviews (migration 0026) whatever path writes,
  * corrects or removes a review (today only submitting writes one; reviews outlive both accounts), so a card reads
- * its owner's rating with one primary-key probe instead of adding up every review the owner has (issue 16 section 3:
- * 500 reviews a provider made a discovery page cost 12-22 ms). No row: no reviews.
+ * its owner's rating with one primary-key probe instead of adding up every review the owner has
+ * (adding up 500 reviews a provider made a discovery page cost 12-22 ms). No row: no reviews.
  */
 export const providerRatings = pgTable(
   'provider_ratings',

@@ -89,7 +89,7 @@ export const serviceReports = pgTable(
   },
   (t) => [
     index('service_reports_service_idx').on(t.serviceId),
-    // One report per member per service (issue 15 item 2), even for two sent at once.
+    // One report per member per service, even for two sent at once.
     uniqueIndex('service_reports_service_reporter_key').on(t.serviceId, t.reporterId),
     check(
       'service_reports_reason_length',

@@ -11,7 +11,7 @@ import { ADMIN_RECHECK_MS, adminStream } from './admin-stream';
 import { channels } from '../../realtime/channels';
 
 /**
- * Review 15a finding 1: an admin's open live stream stops once the role is gone. The helper is driven on the real
+ * An admin's open live stream stops once the role is gone. The helper is driven on the real
  * database with a clock the test moves; conversations.adminEvents (the third admin stream, with feedback's and
  * reports', tested in tests/security) over the real socket.
  */

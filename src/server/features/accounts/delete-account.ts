@@ -20,7 +20,7 @@ import { signInThrottleFor } from './sign-in-throttle';
 /**
  * Deletes the actor's account once they typed their email and their current password (a session left open on a
  * shared computer must not be enough); then removeAccount, the same removal an admin's delete does: their files,
- * data and sessions, every open tab signed out. Never the last admin's (issue 15 item 9: someone must always reach the
+ * data and sessions, every open tab signed out. Never the last admin's (someone must always reach the
  * admin pages): checked once before the files go, so a refusal touches nothing, and again inside the removal's
  * transaction under the admins' lock, where a demotion or another admin's Delete Account at the same moment is
  * waited for and seen.

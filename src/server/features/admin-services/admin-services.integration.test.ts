@@ -21,7 +21,7 @@ import { ADMIN_SERVICES_MESSAGES } from './admin-services-refusals';
 import { ADMIN_SERVICES_PAGE_SIZE } from './list-admin-services';
 
 /**
- * Issue 15 items 3 and 5: what a passed poll does (hides a service, flags a member), /admin-services' list (flagged
+ * What a passed poll does (hides a service, flags a member), /admin-services' list (flagged
  * first, every service, 24 a page) and its actions (delete, restore, dismiss a ban poll), each with its audit row in
  * the same transaction, and their refusals, which change nothing.
  */
@@ -298,7 +298,7 @@ describe('adminServices.restore', () => {
   });
 });
 
-describe('the why of each admin decision (review 22 M4)', () => {
+describe('the why of each admin decision', () => {
   it('restore, delete and dismiss refuse a blank reason with 400, changing nothing', async () => {
     const { id } = await ok(owner, 'services.create', serviceInput('Reason required'));
     await endedPoll({ serviceId: id }, { yes: 5, no: 0 });
@@ -323,7 +323,7 @@ describe('the why of each admin decision (review 22 M4)', () => {
   });
 });
 
-describe('a passed poll whose service is not hidden (review 22 M5)', () => {
+describe('a passed poll whose service is not hidden', () => {
   it('restore settles it: the poll is marked reviewed and audited, and the service stays listed', async () => {
     const { id } = await ok(owner, 'services.create', serviceInput('Passed before hiding existed'));
     const pollId = await endedPoll({ serviceId: id }, { yes: 5, no: 0 });
@@ -352,7 +352,7 @@ describe('a passed poll whose service is not hidden (review 22 M5)', () => {
   });
 });
 
-describe('polls and hidden services (review 22 L2, L3)', () => {
+describe('polls and hidden services', () => {
   it('a poll about a hidden service is refused with 409, and no poll is started', async () => {
     const { id } = await ok(owner, 'services.create', serviceInput('Hidden then polled'));
     await endedPoll({ serviceId: id }, { yes: 5, no: 0 });
@@ -381,7 +381,7 @@ describe('polls and hidden services (review 22 L2, L3)', () => {
   });
 });
 
-describe('an owner and their hidden service (review 22 L7)', () => {
+describe('an owner and their hidden service', () => {
   it('cannot delete it while an admin reviews it; its reports and poll stay; once restored they can', async () => {
     const { id } = await ok(owner, 'services.create', serviceInput('Hidden, owner tries to delete'));
     await ok(member, 'reports.submit', { serviceId: id, reason: 'Spam or scam', description: 'Took my money' });
@@ -399,7 +399,7 @@ describe('an owner and their hidden service (review 22 L7)', () => {
   });
 });
 
-describe('one lock order: poll rows before the service row (review 22 L1)', () => {
+describe('one lock order: poll rows before the service row', () => {
   /**
    * Plays the poll sweep's close by hand on its own connection: lock the active poll, let the delete start, then
    * hide the service (close-poll.ts's order). Deleting the other way round (service row first, its polls by the

@@ -8,11 +8,11 @@ import { restoreService } from './restore-service';
 
 /**
  * Why an admin acted, kept in the audit row's details.reason: required (non-blank, bounded) on each of these, the
- * most consequential decisions about what members see (issue 15 item 9: who, when, what and why; review 22 M4).
+ * most consequential decisions about what members see (the audit log keeps who, when, what and why).
  */
 const reason = adminReasonSchema;
 
-/** /admin-services (spec 3 section 2; issue 15 items 3 and 5): admins only, every procedure. */
+/** /admin-services (spec 3 section 2): admins only, every procedure. */
 export const adminServicesRouter = router({
   /** Every service, flagged first, 24 a page, with its report count and poll state. */
   list: adminProcedure

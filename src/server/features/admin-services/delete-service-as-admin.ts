@@ -10,7 +10,7 @@ import type { BlobStore } from '../../files/blob-store';
 import { lockServicePolls } from './lock-service-polls';
 
 /**
- * An admin deletes any service (spec 3: Delete, with confirmation; issue 15 item 5), with its 'service.deleted' audit
+ * An admin deletes any service (spec 3: Delete, with confirmation), with its 'service.deleted' audit
  * row (title, owner, why, and the passed polls this decides) in the same transaction, and service.deleted so the
  * listings and other admins' pages drop it live. Its polls go with it (polls.service_id cascades), so the passed
  * poll it settles leaves the dashboard; the audit row keeps which poll that was. The image file goes after the

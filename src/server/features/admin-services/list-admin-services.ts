@@ -31,7 +31,7 @@ export const listAdminServicesSchema = z.object({ cursor: adminServicesCursorSch
  * adminServices.list: every service, hidden ones and suspended members' included (admins review them), flagged
  * first. Bounded: one page of 24 per call.
  *
- * Cost (measured in review 22, EXPLAIN ANALYZE at 120k services and 60k reports on 20k services): each page of the
+ * Cost (measured with EXPLAIN ANALYZE at 120k services and 60k reports on 20k services): each page of the
  * flagged part aggregates every report (a HashAggregate over all of service_reports) and reads every service (a
  * parallel sequential scan) to sort the reported ones by count: about 76 ms a page, for each of the ~830 flagged
  * pages; its cost grows with the reports, not the page. Acceptable for an admin-only page read on demand; the fix

@@ -10,8 +10,8 @@ import { ADMIN_SERVICES_REFUSALS } from './admin-services-refusals';
 import { lockServicePolls } from './lock-service-polls';
 
 /**
- * An admin puts back a service a passed poll hid (issue 15 item 3), or settles a passed poll about a service that is
- * not hidden (hiding and review out of step, e.g. a poll that passed before hiding existed: review 22 M5): hidden_at
+ * An admin puts back a service a passed poll hid, or settles a passed poll about a service that is
+ * not hidden (hiding and review out of step, e.g. a poll that passed before hiding existed): hidden_at
  * cleared, the passed polls about it marked reviewed by this admin (they leave the dashboard), a 'service.restored'
  * audit row with the admin's reason, and service.restored so the listings and open admin pages show it again live;
  * all in one transaction. A service with nothing to restore or settle is refused, unchanged.

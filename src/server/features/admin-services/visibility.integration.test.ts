@@ -7,7 +7,7 @@ import { paidConversation, testUser, trpcAs, type TestUser } from '../../testing
 import { createTestAppWithAdmin, type TestApp } from '../../testing/test-app';
 
 /**
- * Issue 15 items 3 and 9: one rule decides who sees a service (not hidden by a passed poll, owner not suspended) and a
+ * One rule decides who sees a service (not hidden by a passed poll, owner not suspended) and a
  * request (owner not suspended), in every public read: the listings (browse, search, category), a service's page, a
  * public profile's services, a request's page, starting a conversation and reporting. Others get exactly what a
  * missing one gives; the owner still has it in My Services / My Requests; a suspension counts until it ends.
@@ -201,7 +201,7 @@ describe('a suspension counts while it lasts', () => {
   });
 });
 
-describe('what still names a hidden service (review 22 L6)', () => {
+describe('what still names a hidden service', () => {
   it('a review names and links its service only while members can open it', async () => {
     const seller = await testUser(app, { firstName: 'Remy' });
     const buyer = await testUser(app, { firstName: 'Bea' });

@@ -30,7 +30,7 @@ import type * as CurrentSuspension from './current-suspension';
 import { watchAdminUsers, type AdminUsersStreamEvent } from './watch-admin-users';
 
 /**
- * A gate in the sign-in's suspension check (review 22 M1): the real read runs, then the test may act before the
+ * A gate in the sign-in's suspension check: the real read runs, then the test may act before the
  * answer goes back, exactly where a suspension could commit between the check and better-auth's insert. The
  * database is the real one; only the moment is chosen.
  */
@@ -549,14 +549,14 @@ describe('suspensions', () => {
     expect(second.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
     expect(cookieHeader(second)).not.toMatch(/session_token=[^;]/);
     expect(await rows(sql`select 1 from sessions where user_id = ${member.id}`)).toHaveLength(0);
-    // The password step alone gives the dates, never the admin's words (review 22 L2); the code step gives both.
+    // The password step alone gives the dates, never the admin's words; the code step gives both.
     const passwordOnly = await signIn(app, member.email, STRONG_PASSWORD);
     expect(passwordOnly.response.statusCode).toBe(403);
     expect(passwordOnly.response.json().message).toMatch(/^Your account is suspended until \w+ \d+, \d{4}\.$/);
     expect(second.json().message).toContain('Reason: Two steps');
   });
 
-  it('a sign-in racing a suspension gets no session (review 22 M1): the check is made again once it exists', async () => {
+  it('a sign-in racing a suspension gets no session: the check is made again once it exists', async () => {
     const member = await testUser(app);
     let reason = '';
     // The gate: the sign-in's first check has just passed; the whole suspension runs and commits right then,

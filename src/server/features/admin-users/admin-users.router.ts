@@ -18,7 +18,7 @@ import { watchAdminUsers } from './watch-admin-users';
 
 const resumable = z.object({ lastEventId: z.string().max(100).nullish() });
 
-/** /admin/users (spec 3 section 2; issue 15 items 6 and 9): admins only, every procedure. */
+/** /admin/users (spec 3 section 2): admins only, every procedure. */
 export const adminUsersRouter = router({
   /** Registered users, newest first, 50 a page, optionally searched by name or email. */
   list: adminProcedure.input(listAdminUsersSchema).query(({ ctx, input }) => listAdminUsers(ctx, ctx.user, input)),

@@ -10,7 +10,7 @@ import { removeAccount } from '../accounts/remove-account';
 import { lockAdmins, refusal } from './admin-users-refusals';
 
 /**
- * An admin deletes a user (spec 3: Delete User, with confirmation; issue 15 item 6): the account goes exactly as
+ * An admin deletes a user (spec 3: Delete User, with confirmation): the account goes exactly as
  * with Delete Account (removeAccount: files, data, sessions ended), with a 'user.deleted' audit row naming the email
  * in the same transaction. Never oneself (Delete Account, with its password, is that way out) and never an admin:
  * removing the role first is its own audited step (domain/admin-users.ts), so one admin account cannot delete the

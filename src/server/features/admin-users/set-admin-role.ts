@@ -11,7 +11,7 @@ import { lockAdmins, refusal, wouldRemoveLastAdmin } from './admin-users-refusal
 import { currentSuspension } from './current-suspension';
 
 /**
- * An admin grants or removes the admin role (issue 15 item 9), audited as 'admin.role-granted' or
+ * An admin grants or removes the admin role, audited as 'admin.role-granted' or
  * 'admin.role-revoked' in the same transaction. Never these two: accounts/bootstrap-admin.ts reads
  * 'admin.bootstrapped' and 'admin.role-removed' to decide whether the configured admin is still its own, so a role
  * change here never makes a start reset anyone's sessions or two-factor: the bootstrapped admin simply gets the role

@@ -13,7 +13,7 @@ import { lockAdmins, refusal } from './admin-users-refusals';
 
 /**
  * An admin suspends a member for some days or until lifted, with a reason the member reads when sign-in is refused
- * (issue 15 item 9; auth.ts refuses their new sessions). Suspending again replaces the period and the reason. Every
+ * (auth.ts refuses their new sessions). Suspending again replaces the period and the reason. Every
  * session of theirs is deleted in the same transaction and announced ended after it, so their open tabs and sockets
  * close at once; their services and requests leave the listings (the catalogue's listener of user.suspended).
  * Refused for oneself and for admins (remove the role first). Audited as 'user.suspended' with the reason and the

@@ -98,7 +98,7 @@ export async function getAdminDashboard(deps: { db: Db }, admin: { id: string },
       lastName: profiles.lastName,
       email: users.email,
       joinedAt: users.createdAt,
-      // The recorded sign-in (sign-up included), as /admin/users reads it (review 22 L8).
+      // The recorded sign-in (sign-up included), as /admin/users reads it.
       lastSignInAt: users.lastSignInAt,
     })
     .from(users)
@@ -106,8 +106,8 @@ export async function getAdminDashboard(deps: { db: Db }, admin: { id: string },
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(L.users);
 
-  // Newsletter-only: an active subscription whose email matches no account, compared case-insensitively (issue 15
-  // item 6; subscriptions are stored lower-cased, account emails may not be).
+  // Newsletter-only: an active subscription whose email matches no account, compared case-insensitively
+  // (subscriptions are stored lower-cased, account emails may not be).
   const subscriberRows = await db
     .select({
       id: newsletterSubscriptions.id,

@@ -13,8 +13,8 @@ export interface AuditEntryInput {
 }
 
 /**
- * Writes one audit entry on the caller's transaction, so the entry exists if and only if the action committed
- * (issue 15 item 9). Typed by AuditAction so an entry cannot name an action the log has no words for.
+ * Writes one audit entry on the caller's transaction, so the entry exists if and only if the action committed.
+ * Typed by AuditAction so an entry cannot name an action the log has no words for.
  */
 export async function recordAudit(tx: Tx | Db, entry: AuditEntryInput): Promise<void> {
   await tx.insert(auditEvents).values({

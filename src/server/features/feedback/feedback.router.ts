@@ -18,7 +18,7 @@ import { submitFeedback } from './submit-feedback';
 const byId = z.object({ id: z.uuid() });
 const resumable = z.object({ lastEventId: z.string().max(100).nullish() });
 
-/** The feedback centre (issue 15 item 1): members' feedback and the admins' answers. */
+/** The feedback centre: members' feedback and the admins' answers. */
 export const feedbackRouter = router({
   /** A member sends feedback; the author is the caller (the mutation limiter applies, as to every authed change). */
   submit: authedProcedure.input(feedbackSchema).mutation(({ ctx, input }) => submitFeedback(ctx, ctx.user, input)),

@@ -9,7 +9,7 @@ import type { FeedbackAdminItem } from '../../contracts/feedback-events';
 /**
  * One of the admins' tables (admins only, checked by the router): Unresolved Feedback (no resolved_at) or Resolved
  * Feedback, at most `limit` items: unresolved in the spec's order (newest first), resolved newest resolution first
- * (review 15a finding 9: a newly resolved item must not fall past the cap). The dashboard reuses it for its 10
+ * (a newly resolved item must not fall past the cap). The dashboard reuses it for its 10
  * unresolved items.
  */
 export async function listFeedbackForAdmin(

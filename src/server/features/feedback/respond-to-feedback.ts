@@ -32,7 +32,7 @@ export async function respondToFeedback(
       .where(eq(feedback.id, previous.id))
       .returning({ id: feedback.id, userId: feedback.userId });
     if (!row) throw new AppError('NOT_FOUND');
-    // Both texts, so an answer replaced stays on record (review 15a finding 5). Each is at most
+    // Both texts, so an answer replaced stays on record. Each is at most
     // FEEDBACK_LIMITS.responseMax (the schema and the column's CHECK), so one row holds at most twice that.
     await tx.insert(auditEvents).values({
       action: 'feedback.responded',

@@ -11,7 +11,7 @@ import type { FeedbackItem } from '../../contracts/feedback-events';
 /**
  * A signed-in member sends feedback (spec 2 section 4): it starts unresolved, without a response. The author is the
  * caller, whatever the input says (the router's schema has no user field). The admins' open pages hear of it. A
- * member with FEEDBACK_LIMITS.openPerMember unresolved items is refused another (review 15a finding 6).
+ * member with FEEDBACK_LIMITS.openPerMember unresolved items is refused another.
  */
 export async function submitFeedback(
   deps: { db: Db; events: DomainEvents },

@@ -20,7 +20,7 @@ type ParsedPoll =
   | { pollType: 'user_ban'; targetUserId: string; title?: string | undefined; description: string };
 
 /**
- * An admin starts a community poll about a service or a user (issue 15 item 3), running 7 days, with its start in
+ * An admin starts a community poll about a service or a user, running 7 days, with its start in
  * audit_events in the same transaction. One active poll per subject: the database's partial unique keys refuse a
  * second, also two at once (ON CONFLICT DO NOTHING waits for the first and then inserts nothing). A ban poll never
  * targets an admin or the admin starting it (banTargetRefusal).
@@ -40,7 +40,7 @@ export async function createPoll(
         .where(eq(services.id, input.serviceId));
       if (!service) throw new AppError('SERVICE_NOT_FOUND');
       // Already hidden by a passed poll, it waits for an admin: another vote would decide nothing, and members would
-      // read a poll about a service they cannot open (review 22 L2).
+      // read a poll about a service they cannot open.
       if (service.hiddenAt !== null) throw MODERATION_REFUSALS.serviceHidden();
       subjectName = service.title;
     } else {

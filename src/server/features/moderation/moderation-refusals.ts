@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 
 /**
  * Reports' and polls' refusals, with the spec's texts. They ride the shared codes (CONFLICT, FORBIDDEN, NOT_FOUND)
- * until errors.ts has codes of their own (the change is in issue 15's session report); the web shows the server's
+ * until errors.ts has codes of their own; the web shows the server's
  * text for them.
  */
 export const MODERATION_REFUSALS = {

@@ -310,7 +310,7 @@ describe('when a poll ends', () => {
     expect(await runPollSweep(sweepDeps(), new Date())).not.toContainEqual(
       expect.objectContaining({ pollId: poll.id }),
     );
-    // Hidden now, the service waits for an admin: no new poll about it (review 22 L2) until it is restored.
+    // Hidden now, the service waits for an admin: no new poll about it until it is restored.
     const again = { pollType: 'service_deletion', serviceId: service.id, description: 'Again' } as const;
     expect((await call(admin, 'polls.create', again)).error?.message).toBe(POLL_MESSAGES.serviceHidden);
     await ok(admin, 'adminServices.restore', { serviceId: service.id, reason: 'Reviewed: it may stay' });

@@ -13,7 +13,7 @@ import { reportService } from './report-service';
 
 const resumable = z.object({ lastEventId: z.string().max(100).nullish() });
 
-/** Service reports (issue 15 item 2): members report, admins read. */
+/** Service reports: members report, admins read. */
 export const reportsRouter = router({
   /** A signed-in member reports a service that is not theirs, once. */
   submit: authedProcedure.input(reportServiceSchema).mutation(({ ctx, input }) => reportService(ctx, ctx.user, input)),
@@ -39,7 +39,7 @@ export const reportsRouter = router({
   }),
 });
 
-/** Community polls (issue 15 item 3). */
+/** Community polls. */
 export const pollsRouter = router({
   /** /polls: the active polls, their counts and the caller's own vote. */
   list: authedProcedure.query(({ ctx }) => listPolls(ctx, ctx.user)),

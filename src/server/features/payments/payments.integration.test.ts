@@ -121,7 +121,7 @@ describe('starting a payment', () => {
   });
 });
 
-describe('paying waits while an admin reviews (review 22 M2)', () => {
+describe('paying waits while an admin reviews', () => {
   const db = () => app.database.db;
   const payments = async (id: string) =>
     (await db().execute(sql`select status from payment_transactions where conversation_id = ${id}`)).rows;

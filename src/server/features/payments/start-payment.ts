@@ -12,7 +12,7 @@ import { adminReviewHold } from '../services/service-queries';
 /**
  * The client starts paying: the amount is the agreed price read here, never a number from the browser. Pressing Pay
  * again (after a decline, or in two tabs) reuses the same intent. While an admin reviews (the service hidden by a
- * passed poll, or the provider suspended) no new payment starts (review 22 M2): a minor must not pay into a case the
+ * passed poll, or the provider suspended) no new payment starts: a minor must not pay into a case the
  * community flagged; messages, refunds and disputes stay open so money already paid can come back.
  */
 export async function startPayment(

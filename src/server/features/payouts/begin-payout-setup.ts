@@ -5,7 +5,7 @@ import { profiles } from '../../db/schema/profiles';
 
 /**
  * The setup page's first call: the server, not the browser, decides the adult or minor flow, and the date of birth
- * it decided on is locked in the same statement (issue 11 item 10), so a minor shown the guardian screen cannot then
+ * it decided on is locked in the same statement, so a minor shown the guardian screen cannot then
  * edit their way into the adult flow. Without a date of birth nothing is decided or locked.
  */
 export async function beginPayoutSetup(

@@ -12,7 +12,7 @@ const watchedUsers = z.object({
   userIds: z.array(z.string().min(1).max(100)).min(1).max(PRESENCE_WATCH_MAX),
 });
 
-/** Presence is for signed-in users, and only about the users their page shows (issue 11, item 9). */
+/** Presence is for signed-in users, and only about the users their page shows. */
 export const presenceRouter = router({
   heartbeat: authedProcedure.mutation(({ ctx }) => recordHeartbeat(ctx, ctx.user)),
   withdraw: authedProcedure.mutation(({ ctx }) => withdrawPresence(ctx, ctx.user)),

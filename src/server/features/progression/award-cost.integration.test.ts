@@ -53,7 +53,7 @@ async function statementsFor(event: EventOf<'room.message-posted'>) {
   return { statements: statements.filter((s) => !/^(begin|commit|rollback)\b/i.test(s.trim())), emitted };
 }
 
-describe('the cost of one message to progression (R4)', () => {
+describe('the cost of one message to progression', () => {
   it('a user who holds every message award and reached the day’s cap costs no stats statement', async () => {
     const user = await testUser(app);
     const event = await roomMessageOf(user);
@@ -98,7 +98,7 @@ describe('the cost of one message to progression (R4)', () => {
 type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Subplan Name'?: string; Plans?: PlanNode[] };
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
-describe('the stats statement (N2)', () => {
+describe('the stats statement', () => {
   it("reads a provider's delivered services newest first from the partial index, without sorting them", async () => {
     const user = await testUser(app);
     const captured: { query: string; params: unknown[] }[] = [];

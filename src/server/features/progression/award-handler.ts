@@ -31,8 +31,8 @@ export const STATS_MOVED_BY = {
   // A release (dispute.resolved) or a partial refund (refund.issued) ends a dispute by accepting the work.
   'dispute.resolved': COMPLETION_STATS,
   'refund.issued': COMPLETION_STATS,
-  // A payout follows an acceptance: its completion stats too, in case a way of accepting ever skips its own event
-  // (review 14b F2). A provider holding the completion awards still skips the review.
+  // A payout follows an acceptance: its completion stats too, in case a way of accepting ever skips its own event.
+  // A provider holding the completion awards still skips the review.
   'transfer.sent': ['earningsCents', ...COMPLETION_STATS],
   // Received by the reviewee, left by the reviewer: one list for both users of the event.
   'review.submitted': ['reviewsReceived', 'ratingTotal', 'reviewsFourPlus', 'reviewsFiveStar', 'reviewsLeft'],

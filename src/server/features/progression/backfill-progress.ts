@@ -18,7 +18,7 @@ export const BACKFILL_RUN = 'progression-backfill-1';
 export const BACKFILL_BATCH = 50;
 /**
  * The same with a pool of one connection (the embedded database): every request waits for the batch in flight, so
- * a batch must stay short. Measured on PGlite with 400 active users (issue 14 review 14b F4), progression.get called
+ * a batch must stay short. Measured on PGlite with 400 active users, progression.get called
  * back to back during the run: 50 a batch with no rest took 300-370 ms a batch and the calls a median of 310-350 ms;
  * 10 a batch with BACKFILL_PAUSE_MS take ~50 ms, the calls 4 ms (median), 50 ms (p95), under 100 ms (max), and the
  * run 1.5 times as long (3.7 s instead of 2.5 s).
@@ -176,8 +176,8 @@ export interface ProgressionStartOptions {
 
 /**
  * At server start, after it listens: the quests table in step with the domain, then the one-time backfill in the
- * background, so start-up never waits for it (issue 14 review R3). It never ends the server, and it does not give
- * up until the run is finished (issue 14 review 14b F4): a failure (a deadlock with a handler's batch, a lost
+ * background, so start-up never waits for it. It never ends the server, and it does not give
+ * up until the run is finished: a failure (a deadlock with a handler's batch, a lost
  * connection, a statement timeout) is logged and tried again with backoff, resuming from the saved cursor; a run held
  * by another server is looked at again every minute, in case that server stops before the end. Returns a stop for
  * shutdown: it ends the run after the batch in flight (or at once while waiting), so closing the database never cuts

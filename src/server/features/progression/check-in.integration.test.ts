@@ -134,7 +134,7 @@ describe('daily login', () => {
     expect(await checkIn(deps(), user, { timeZone: 'UTC' }, at('2030-02-01T12:00:00Z'))).toMatchObject({
       awarded: { streak: 1 },
     });
-    // At the same sitting, UTC-12 reads Jan 31 and UTC+14 reads Feb 2: the review's three dates. Nothing.
+    // At the same sitting, UTC-12 reads Jan 31 and UTC+14 reads Feb 2: three dates open at once. Nothing.
     for (const timeZone of ['Etc/GMT-14', 'Etc/GMT+12', 'Pacific/Kiritimati', 'Etc/GMT-14']) {
       expect(await checkIn(deps(), user, { timeZone }, at('2030-02-01T12:05:00Z')), timeZone).toEqual({
         awarded: null,

@@ -9,7 +9,7 @@ import { grantXp, lockProgress, reviewProgress, awardEvents } from './review-pro
 /**
  * The answer of a check-in: null when nothing was awarded (the web shows no toast); else the login's XP and streak
  * (the toast) and the user's totals after everything this check-in granted (streak badges' quests included), so the
- * web sets its cache from the answer without reading the progress again. Never the zone (R6).
+ * web sets its cache from the answer without reading the progress again. Never the zone (it can point at one town).
  */
 export type CheckInResult =
   { awarded: null } | { awarded: { xp: number; streak: number }; progress: { xp: number; level: number } };
@@ -42,7 +42,7 @@ export async function checkIn(
     const outcome = dailyLoginAt(stored ?? null, now, input.timeZone);
     const streak = outcome.streak;
     // Nothing to write when nothing changed: a second check-in of the day costs no write, and the zone is written
-    // only when it changes (the message cap's day cannot move on every call, R2).
+    // only when it changes (the message cap's day cannot move on every call).
     const zoneWritten = !stored || outcome.zone !== stored.zone;
     if (outcome.awarded || zoneWritten) {
       const changes = {

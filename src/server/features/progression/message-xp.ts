@@ -8,7 +8,7 @@ import { grantXp, xpGrantedOn, type LockedProgress } from './review-progress';
  * The day is the message's own, in the user's stored coarse zone (progress.zone, user_streaks.time_zone): a retry on
  * a later day judges the same day, and so the same cap. That zone changes only on a daily login, at most once per
  * 24 h and never within 20 h of an award (streaks.ts, decision 006), so moving it to reach another date's cap gains
- * at most one extra day's cap per change, and over time the cap stays 50 XP per date (R2); a check-in that is refused
+ * at most one extra day's cap per change, and over time the cap stays 50 XP per date; a check-in that is refused
  * a change does not touch the zone at all. Called under the user's lock (the day's total cannot change between the
  * read and the grant).
  */

@@ -379,7 +379,7 @@ describe('the other events', () => {
   });
 });
 
-describe('rooms someone else added you to (review 14b F1)', () => {
+describe('rooms someone else added you to', () => {
   it('still earn nothing once the stranger who added you has deleted their account', async () => {
     const stranger = await testUser(app);
     const member = await testUser(app);
@@ -446,7 +446,7 @@ describe('rooms someone else added you to (review 14b F1)', () => {
   });
 });
 
-describe('a completion accepted by a dispute resolution (review 14b F2)', () => {
+describe('a completion accepted by a dispute resolution', () => {
   const dispute = (client: TestUser, id: string) =>
     ok(client, 'settlement.dispute', {
       conversationId: id,

@@ -9,7 +9,7 @@ import { getProgression } from './get-progression';
 const resumable = z.object({ lastEventId: z.string().max(100).nullish() });
 
 /**
- * Progression (issue 14): the caller's own progress, their daily login, and their own live awards. Nothing here
+ * Progression: the caller's own progress, their daily login, and their own live awards. Nothing here
  * takes a user id: every call is about the signed-in user. No call awards XP, quests or badges (the spec's client
  * calls award_xp, complete_quest_if_not_exists have no equivalent): the event handlers do, on the server.
  */

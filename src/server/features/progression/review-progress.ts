@@ -252,7 +252,7 @@ export async function reviewProgress(
         awards.quests.push({ slug: quest.slug, title: quest.title, xp: quest.xp });
       } else {
         // The ledger already has this quest's XP while its completion row was missing (someone deleted it): the
-        // quest is completed again, silently, since a celebration would promise XP that is not granted (N7).
+        // quest is completed again, silently, since a celebration would promise XP that is not granted.
         console.warn(`progression: quest ${quest.slug} completed again for user ${progress.userId} without XP`);
       }
     }

@@ -6,7 +6,7 @@ import { createTestApp, unlimitedMutations, type TestApp } from '../../testing/t
 import { BACKFILL_LOCK_KEY, BACKFILL_RUN, startProgression, type ProgressionLog } from './backfill-progress';
 import { progressionProbe } from './progression-probe';
 
-// The background backfill as the server starts it (issue 14 review 14b F4): it keeps trying after a failure and
+// The background backfill as the server starts it: it keeps trying after a failure and
 // after finding the run held by another server, and its stop still ends it at once.
 
 let app: TestApp;

@@ -4,7 +4,7 @@ import { EMPTY_PROGRESS_STATS, type ProgressStats } from '../../../domain/progre
 
 /**
  * Which stats each quest and badge reads, so the engine can tell that an event cannot have moved anything the user
- * still has open and skip reading the stats at all (issue 14 review R4: a message costs a full review otherwise).
+ * still has open and skip reading the stats at all (a message costs a full review otherwise).
  * The reads are learned from the domain's own rules (a quest's count, a badge's isEarned) by running them on stats
  * that record what is read, never restated here: a new quest or badge rule is covered as soon as it exists.
  */

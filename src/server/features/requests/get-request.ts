@@ -9,7 +9,7 @@ import { serviceCategories } from '../../db/schema/service-categories';
 
 /**
  * One request, public like the listing: a suspended member's is "not found" to everyone but its owner and admins
- * (who review the member, as services.get lets them: review 22 L6), like a missing one.
+ * (who review the member, as services.get lets them), like a missing one.
  */
 export async function getRequest(deps: { db: Db }, actor: { id: string } | null, input: { id: string }) {
   const [row] = await deps.db

@@ -26,7 +26,7 @@ export const requestCardColumns = {
 };
 
 /**
- * The one rule of who sees a request (issue 15 item 9): everyone, unless its owner is suspended. The listing and a
+ * The one rule of who sees a request: everyone, unless its owner is suspended. The listing and a
  * request's page apply it; its owner reads past it (My Requests).
  */
 export function publicRequest(): SQL {

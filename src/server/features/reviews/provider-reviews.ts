@@ -9,7 +9,7 @@ export const REVIEWS_LISTED = 100;
 
 /**
  * Reviews with what their cards show. The service is named and linked only while members may open it
- * (publicService: not hidden by a passed poll, owner not suspended; review 22 L6): otherwise its id and title are
+ * (publicService: not hidden by a passed poll, owner not suspended): otherwise its id and title are
  * null, as for a deleted service, so a review never leads to "Service not found" nor names a hidden service.
  */
 export function selectReviews(db: Db) {

@@ -29,7 +29,7 @@ export async function addRoomMember(
     const name = await noticeNameOf(tx, input.userId);
     if (name === null) throw new AppError('ROOM_CANNOT_ADD');
     // Marked as invited: a room one was pulled into is not a room one joined, and earns no progression
-    // (progress-stats.ts rooms_joined, issue 14 reviews R5 and 14b F1). The flag, not added_by, says so: added_by
+    // (progress-stats.ts rooms_joined). The flag, not added_by, says so: added_by
     // empties when the adder deletes their account. Adding oneself cannot happen (one is a member already, above).
     await tx
       .insert(chatRoomMembers)

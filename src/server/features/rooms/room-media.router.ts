@@ -8,7 +8,7 @@ const gifQuerySchema = z.object({
   q: z.string().max(100).optional(),
 });
 
-/** GIF search and trending for the room composer (issue 13); uploads are the plain route /api/uploads/chat-media. */
+/** GIF search and trending for the room composer; uploads are the plain route /api/uploads/chat-media. */
 export const roomMediaRouter = router({
   // Signed in only: each call may cost a Giphy call against the site's key.
   gifs: authedProcedure

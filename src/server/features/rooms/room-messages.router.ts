@@ -30,7 +30,7 @@ const roomMediaSchema = z.object({
   size: z.number().int().min(0).max(ROOM_LIMITS.attachmentMaxBytes, { error: MEDIA_MESSAGES.tooLarge }),
 });
 
-/** Chat room messages, threads, reactions, read receipts and typing (issue 13). */
+/** Chat room messages, threads, reactions, read receipts and typing. */
 export const roomMessagesRouter = router({
   list: authedProcedure.input(byRoom).query(({ ctx, input }) => listRoomMessages(ctx, ctx.user, input)),
   earlier: authedProcedure

@@ -24,7 +24,7 @@ const byId = z.object({ id: z.uuid() });
 const userId = z.string().min(1).max(64);
 const onMember = byId.extend({ userId });
 
-/** Chat rooms and their members (issue 13). Every rule is the use case's, from domain/rooms.ts. */
+/** Chat rooms and their members. Every rule is the use case's, from domain/rooms.ts. */
 export const roomsRouter = router({
   list: authedProcedure
     .input(

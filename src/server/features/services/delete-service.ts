@@ -11,10 +11,10 @@ import { assertServiceOwner } from './service-access';
 
 /**
  * Only the owner may delete; the image file goes once the deletion is committed. Not while a passed community poll
- * keeps it hidden (review 22 L7): deleting would take its reports and the poll with it (they cascade), the evidence
+ * keeps it hidden: deleting would take its reports and the poll with it (they cascade), the evidence
  * an admin is about to review, for a service members may have reported as a scam; the admin decides, then the owner
- * may delete a restored one. The poll rows are locked before the service row, the poll sweep's order (L1), and
- * hidden_at is read under that lock, so a poll passing at the same moment is seen.
+ * may delete a restored one. The poll rows are locked before the service row, the poll sweep's order (so the two
+ * cannot deadlock), and hidden_at is read under that lock, so a poll passing at the same moment is seen.
  */
 export async function deleteService(
   deps: { db: Db; events: DomainEvents; files: BlobStore },

@@ -15,7 +15,7 @@ import { asSeenBy, ownerRating, providerRatingColumns, publicService, serviceCar
  * or a suspended owner's is "not found" to everyone but its owner and admins, exactly like a missing one, so its
  * existence is not told either.
  *
- * The page shows who is behind it (issue 16 section 3): the provider's rating, their public profile fields (school,
+ * The page shows who is behind it: the provider's rating, their public profile fields (school,
  * bio, member since: what /profile/{id} shows, never email, date of birth or payout fields) and their latest
  * reviews, in this one answer, so a phone on a slow network paints the page from one round trip.
  */

@@ -50,7 +50,7 @@ export function asSeenBy<T extends ServiceCardRow>(row: T, viewerId: string | nu
 }
 
 /**
- * Whether `userId`'s owner has a suspension that still counts (issue 15 item 9): indefinite (`until` null) or not
+ * Whether `userId`'s owner has a suspension that still counts: indefinite (`until` null) or not
  * over yet. Judged by the database's clock at read time, so a suspension ends by itself, with no sweep. One probe of
  * user_suspensions' primary key per row: it keeps the newest-first index scans (bench/README.md).
  */
@@ -62,7 +62,7 @@ export function ownerSuspended(userId: AnyPgColumn): SQL {
 }
 
 /**
- * The one rule of who sees a service (issue 15 items 3 and 9): everyone, unless a passed community poll hid it
+ * The one rule of who sees a service: everyone, unless a passed community poll hid it
  * (hidden_at) or its owner is suspended. Every public read (listings, search, categories, the landing page, a
  * profile's services, the service page, requesting it) applies it; its owner and admins read past it.
  */
@@ -71,7 +71,7 @@ export function publicService(): SQL {
 }
 
 /**
- * Why money on a conversation should wait for an admin (review 22 M2): its service is hidden by a passed community
+ * Why money on a conversation should wait for an admin: its service is hidden by a passed community
  * poll, or its provider is suspended; null when neither. Read in one statement (a primary-key probe each). A
  * conversation whose service was deleted (`serviceId` null) is judged by its provider alone.
  */
@@ -90,7 +90,7 @@ export async function adminReviewHold(
 }
 
 /**
- * The owner's rating on every card (issue 16 section 3), from provider_ratings, which a trigger on reviews keeps
+ * The owner's rating on every card, from provider_ratings, which a trigger on reviews keeps
  * (migration 0026): one primary-key probe per card on the page, whatever the owner's number of reviews, so
  * discovery stays an index scan with a bounded cost per row (bench/README.md). An unrated provider has a null average
  * and a count of 0. Join providerRatings on the owner: `.leftJoin(providerRatings, ownerRating)`.

@@ -5,7 +5,7 @@ import { LISTING_PATHS } from '../../../domain/listing-filters';
 import { paidConversation, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
-/** Issue 16 section 3: every card and the service page say how the provider is rated, and who they are. */
+/** Every card and the service page say how the provider is rated, and who they are. */
 let app: TestApp;
 let provider: TestUser;
 let newcomer: TestUser;

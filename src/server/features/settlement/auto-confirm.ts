@@ -6,8 +6,8 @@ import type { SettlementDeps } from './transfers';
 /**
  * The sweep accepts a completed service 3 days after completion when the client neither confirmed nor disputed it.
  * The server acts: there is no actor. Not while an admin reviews the service (hidden by a passed poll) or the
- * provider (suspended): read under the conversation's lock, so the payout waits for the admin's decision (review 22
- * M2; the sweep tries again every minute and accepts it once the hold is lifted).
+ * provider (suspended): read under the conversation's lock, so the payout waits for the admin's decision (the
+ * sweep tries again every minute and accepts it once the hold is lifted).
  */
 export function autoConfirm(
   deps: SettlementDeps & { now?: () => Date },

@@ -16,7 +16,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
  * Accepts completed services whose 3 days have passed, and retries transfers and refunds a crash or an outage left
  * unfinished (reversals of payouts too). `now` is a parameter so tests can move the clock.
  *
- * Not while an admin reviews (review 22 M2): a conversation whose service a passed poll hid, or whose provider is
+ * Not while an admin reviews: a conversation whose service a passed poll hid, or whose provider is
  * suspended, is not accepted on the client's behalf, so no payout leaves before the admin decides; the admin's
  * window is not cut short by AUTO_CONFIRM_DAYS. It is picked up by the first run after a restore or the end of the
  * suspension. The client may still confirm, open a dispute or be refunded meanwhile. autoConfirm checks the same

@@ -149,7 +149,7 @@ describe('paying the provider', () => {
   });
 });
 
-describe('while an admin reviews the service or the provider (review 22 M2)', () => {
+describe('while an admin reviews the service or the provider', () => {
   const completedAtOf = async (id: string) =>
     (await db().select().from(conversations).where(eq(conversations.id, id)))[0]!.completedAt!.getTime();
   const acceptedAtOf = async (id: string) =>

@@ -7,7 +7,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useSession } from './api';
 
 /**
- * The account once the session is known: public pages render before it has loaded (issue 16, first paint), so a
+ * The account once the session is known: public pages render before it has loaded (first paint), so a
  * fast click on Request or Report must wait for it instead of taking "not loaded yet" for "signed out" and sending
  * a signed-in member to sign in. Null for a visitor, or when the session cannot be read.
  */

@@ -111,7 +111,7 @@ describe('/admin-services follows live events in its cache', () => {
       closedAt: '2026-11-27T00:00:00.000Z',
     }) as const;
 
-  it("another admin's poll start disables Poll on the card (review 22 L3)", () => {
+  it("another admin's poll start disables Poll on the card", () => {
     const started = applyAdminEvent(data(), {
       type: 'poll-started',
       pollId: 'poll-2',

@@ -59,7 +59,7 @@ export function applyAdminEvent(data: AdminServicesData, event: ModerationAdminE
           : card,
       );
     case 'poll-started':
-      // Another admin's poll (or this admin's own, told twice): Poll is disabled on that card at once (review 22 L3).
+      // Another admin's poll (or this admin's own, told twice): Poll is disabled on that card at once.
       if (event.serviceId === null) return data;
       return applyPollStarted(data, event.serviceId, event.pollId);
     case 'poll-outcome':

@@ -36,7 +36,7 @@ import {
 const refreshFailed = (reason: string) => `Failed to refresh services: ${reason}`;
 
 /**
- * /admin-services (spec 3 section 2; issue 15 items 3 and 5), behind RequireAdmin (every procedure it calls is
+ * /admin-services (spec 3 section 2), behind RequireAdmin (every procedure it calls is
  * admin-only on the server): every service as a card, flagged (reported) first, with Reports, Poll and Delete, and
  * Restore for a service a passed poll hid. New reports and poll outcomes move the cards live.
  */
@@ -78,7 +78,7 @@ export function AdminServicesPage() {
         </p>
       ) : !list.data ? (
         // Only when nothing is loaded: a failed Refresh or Load more keeps the grid (its toast, or Load more's own
-        // message, says what failed; review 22 L8).
+        // message, says what failed).
         <Alert variant="destructive">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <span>

@@ -26,7 +26,7 @@ import { BanPollDialog } from './ban-poll-dialog';
 import { SuspendDialog } from './suspend-dialog';
 
 /**
- * /admin/users (spec 3 section 2; issue 15 items 6 and 9), behind RequireAdmin (the server refuses every
+ * /admin/users (spec 3 section 2), behind RequireAdmin (the server refuses every
  * adminUsers procedure to everyone else): registered users with their newsletter status, role and suspension, and
  * the newsletter-only subscriptions with Export All. Sign-ups, deletions, suspensions and role changes by any admin
  * show without a reload.
@@ -147,7 +147,7 @@ function UserRow({ user }: { user: AdminUser }) {
 }
 
 /**
- * A suspension's badge with its reason one tap or key press away (review 22 L6: a title attribute reaches neither
+ * A suspension's badge with its reason one tap or key press away (a title attribute reaches neither
  * a phone nor a keyboard); a native disclosure, so the cell stays short in a table of many rows.
  */
 function SuspensionStatus({ suspension }: { suspension: NonNullable<AdminUser['suspension']> }) {
@@ -170,7 +170,7 @@ const succeeded = (mutation: Promise<unknown>) => whenSucceeded(mutation, () => 
 /**
  * What an admin may do to this user; the server refuses the rest (oneself, deleting or suspending an admin, making
  * a suspended user an admin, a ban poll about an admin), so those are not offered and the reason is shown instead.
- * Every action on the account asks why (review 22 M7): the audit log keeps it.
+ * Every action on the account asks why: the audit log keeps it.
  */
 function UserActions({ user }: { user: AdminUser }) {
   const setAdmin = useSetAdmin();

@@ -19,7 +19,7 @@ const banPollFormSchema = createPollSchema.options[1].pick({ title: true, descri
 type BanPollFields = z.input<typeof banPollFormSchema>;
 
 /**
- * Start a community poll about banning a member (issue 15 item 3; review 22 M6). Offered for members only: the
+ * Start a community poll about banning a member. Offered for members only: the
  * server refuses a poll about oneself or an admin, and a second active poll about the same member (its reason shows
  * in the failure toast, "Failed to create community poll", while the dialog stays open with what was typed).
  */

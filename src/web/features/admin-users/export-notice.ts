@@ -5,7 +5,7 @@ export const exportTruncatedText = (count: number) =>
   `Exported the first ${count.toLocaleString('en-US')} subscriptions only: more are active than one file holds`;
 
 /**
- * What Export All says once the file is saved (review 22 L5): the spec's success only for a complete file; a file
+ * What Export All says once the file is saved: the spec's success only for a complete file; a file
  * cut at ADMIN_USER_LIMITS.exportMax is a warning with its count, so a partial list is never taken for all of it.
  */
 export function exportNotice({ count, truncated }: { count: number; truncated: boolean }): {

@@ -38,7 +38,7 @@ const ADMIN_LINKS = [
 const POLL_TYPE_LABELS = { service_deletion: 'Service deletion', user_ban: 'User ban' } as const;
 
 /**
- * /admin-dashboard (spec 3 section 2; issue 15 items 4 and 9): what needs an admin's attention at a glance, behind
+ * /admin-dashboard (spec 3 section 2): what needs an admin's attention at a glance, behind
  * RequireAdmin (the server refuses admin.dashboard to everyone else). Feedback stays live; the rest is a snapshot
  * the Refresh button reads again.
  */
@@ -153,7 +153,7 @@ function PassedPollsSection({ polls }: { polls: AdminDashboard['passedPolls'] })
 
 /**
  * What settles a passed poll: the service deleted or restored, or the member suspended or the poll dismissed. Each
- * decision asks why in its confirmation (the audit log keeps it; review 22 M4); the row leaves once the server agreed.
+ * decision asks why in its confirmation (the audit log keeps it); the row leaves once the server agreed.
  */
 function PassedPollActions({ poll }: { poll: AdminDashboard['passedPolls'][number] }) {
   const drop = useDropPassedPoll();

@@ -42,7 +42,7 @@ export function useDropPassedPoll() {
 /**
  * The dashboard's recent users follow /admin/users' live stream: a sign-up goes on top (the list keeps its 5), a
  * changed row is replaced; the event carries the row, so nothing is read again. A deleted account leaves at once,
- * and then the dashboard is read again (review 22 L7): the user who moves up into the 5 is in no event.
+ * and then the dashboard is read again: the user who moves up into the 5 is in no event.
  */
 export function useDashboardUsersLive() {
   const trpc = useTRPC();

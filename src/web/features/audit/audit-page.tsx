@@ -33,7 +33,7 @@ export const AUDIT_PAGE_TEXTS = {
 } as const;
 
 /**
- * /admin/audit (issue 15 item 9), behind RequireAdmin; the server refuses audit.list to everyone else. The filters
+ * /admin/audit, behind RequireAdmin; the server refuses audit.list to everyone else. The filters
  * live in the address, so a link to a filtered view keeps them and Back returns to the previous filters.
  */
 export function AuditPage() {

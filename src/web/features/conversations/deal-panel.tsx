@@ -81,7 +81,7 @@ export function DealSummaryLine({ conversation, line }: { conversation: Deal; li
 }
 
 /**
- * The one decision the folded line must not hide (review 23 M1): once the provider has completed, the client's
+ * The one decision the folded line must not hide: once the provider has completed, the client's
  * Confirm Completion sits on the line itself. Dispute and Cancel stay in the details: a paid client may always
  * take them, so showing them here would keep the line from ever being one line.
  */

@@ -20,7 +20,7 @@ import { useAdminFeedback, useAdminFeedbackEvents, useResolveFeedback, useRespon
 import { FeedbackStatusBadge } from './feedback-status-badge';
 import { TruncatedTitle } from './truncated-title';
 
-/** /admin-feedback (spec 3 section 2, issue 15 item 7): answer and resolve feedback; behind RequireAdmin. */
+/** /admin-feedback (spec 3 section 2): answer and resolve feedback; behind RequireAdmin. */
 export function AdminFeedbackPage() {
   // New items, answers and resolutions by any admin appear in both tables without a reload.
   useAdminFeedbackEvents();

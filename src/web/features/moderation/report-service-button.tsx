@@ -26,11 +26,11 @@ interface ReportDraft {
 const EMPTY_DRAFT: ReportDraft = { reason: '', description: '' };
 
 /**
- * Report on a service card and the service page (issue 15 item 2): a dialog with a reason and a description. Never
+ * Report on a service card and the service page: a dialog with a reason and a description. Never
  * on your own service; a visitor is sent to sign in and comes back here. The server holds every rule again.
  *
  * Only the button lives on the card: the dialog, its form and its request are made when it opens. A listing hydrates
- * two dozen cards in one task, and a dialog and a pending request per card were a share of it (issue 16).
+ * two dozen cards in one task, and a dialog and a pending request per card were a share of it.
  */
 export function ReportServiceButton({
   serviceId,

@@ -24,7 +24,7 @@ export interface RequestCardData {
   ownerLastName: string | null;
 }
 
-/** A request as a compact text card: category, title, who asks, what for, budget and when (issue 16 section 3). */
+/** A request as a compact text card: category, title, who asks, what for, budget and when. */
 export function RequestCard({
   request,
   highlighted = false,

@@ -12,7 +12,7 @@ import { MyRequestsTab } from '../requests/my-requests-tab';
 import { useDeleteService, useMyServices } from './api';
 import { ServiceCard } from './service-card';
 
-/** Issue 15 item 3: a passed community poll hid the service until an admin deletes or restores it. */
+/** A passed community poll hid the service until an admin deletes or restores it. */
 const HIDDEN_NOTE = 'Hidden after a community poll: an admin will review it';
 
 const TABS = [

@@ -2,7 +2,7 @@ import { cn } from '../../lib/cn';
 import { categoryLook } from './category-icon';
 
 /**
- * What a service without a picture shows instead (issue 16 section 3): its category's colour as a gradient and its
+ * What a service without a picture shows instead: its category's colour as a gradient and its
  * icon, so a grid of new listings reads as a marketplace and not as a wall of grey boxes. Decorative: the card's
  * title and category badge say the same in words.
  */

@@ -80,7 +80,7 @@ describe('a chat header and its one-line deal summary', () => {
       'Paid $20.00 · released · waiting for your payout account',
     );
     expect(dealSummary(paid, 'client', facts('releasing')).line).toBe('Paid $20.00 · accepted · payout pending');
-    // A transfer sent or waiting for a retry has not reached the provider yet (review 23 L1).
+    // A transfer sent or waiting for a retry has not reached the provider yet.
     for (const status of ['pending', 'failed'] as const) {
       const inFlight = { ...facts('transferred'), transfer: { status } };
       expect(dealSummary(paid, 'provider', inFlight)).toMatchObject({

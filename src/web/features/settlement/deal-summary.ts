@@ -37,7 +37,7 @@ const BADGES: Record<SettlementLabel, PaymentBadge | null> = {
 /** Where the paid money is, in the viewer's words: the client confirms, the provider waits for the client. */
 function whereTheMoneyIs(label: SettlementLabel, party: Party, transfer: PaymentFacts['transfer']): string | null {
   const client = party === 'client';
-  // Sent or being retried, not yet in the provider's account (review 23 L1): never "paid out" before it is.
+  // Sent or being retried, not yet in the provider's account: never "paid out" before it is.
   const payoutOnItsWay = transfer?.status === 'pending' || transfer?.status === 'failed';
   switch (label) {
     case 'held':
