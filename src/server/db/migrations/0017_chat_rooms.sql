@@ -1,4 +1,4 @@
--- Chat rooms (spec 3 section 3): rooms, members with roles (the creator is created_by and a member), bans,
+-- Chat rooms (issue 13, spec 3 section 3): rooms, members with roles (the creator is created_by and a member), bans,
 -- messages with the message model of decision 003 (a kind, notices with a payload), reactions (one per user per
 -- message) and read receipts (one per user per message).
 CREATE TYPE "public"."media_type" AS ENUM('image', 'video', 'gif');--> statement-breakpoint

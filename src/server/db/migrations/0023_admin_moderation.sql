@@ -17,7 +17,7 @@ CREATE INDEX "audit_events_created_idx" ON "audit_events" USING btree ("created_
 CREATE INDEX "audit_events_action_created_idx" ON "audit_events" USING btree ("action","created_at");--> statement-breakpoint
 CREATE INDEX "audit_events_actor_created_idx" ON "audit_events" USING btree ("actor_id","created_at");--> statement-breakpoint
 CREATE INDEX "polls_passed_unreviewed_idx" ON "polls" USING btree ("closed_at") WHERE "polls"."outcome" = 'passed' and "polls"."reviewed_at" is null;--> statement-breakpoint
--- The audit log is append-only: nothing in the app edits or deletes an entry, and the database
+-- The audit log is append-only (issue 15 item 9): nothing in the app edits or deletes an entry, and the database
 -- refuses it too, so a bug or an injected statement cannot rewrite what admins did.
 CREATE FUNCTION "audit_events_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

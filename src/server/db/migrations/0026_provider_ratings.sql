@@ -5,7 +5,7 @@ CREATE TABLE "provider_ratings" (
 	CONSTRAINT "provider_ratings_non_negative" CHECK ("provider_ratings"."review_count" >= 0 and "provider_ratings"."rating_sum" >= 0)
 );
 --> statement-breakpoint
--- Kept by the database: every insert, rating change and delete of a review moves its provider's
+-- Kept by the database (issue 16 section 3): every insert, rating change and delete of a review moves its provider's
 -- count and sum in the same transaction, whichever path wrote it, so the cards' figures never drift from the reviews.
 CREATE FUNCTION "provider_ratings_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
