@@ -160,7 +160,7 @@ export function printMessaging(run: Run) {
     );
   }
 
-  console.log(`\nGoals of issue 12, section 3 (before = ${options.baseline}, after = the working tree, one run):`);
+  console.log(`\nGoals for messaging (before = ${options.baseline}, after = the working tree, one run):`);
   for (const goal of goals) console.log(`  ${goal}`);
   console.log(
     `\nMachine load (1-minute average, ${os.cpus().length} cores): ${fmt(run.loadAverage[0])} at the start, ` +

@@ -97,7 +97,7 @@ export function printRooms(run: Run) {
     line('markRead', probe.markRead, probe.markReads);
   }
 
-  console.log('\nGoals of issue 13, item 10 (one run):');
+  console.log('\nGoals for rooms (one run):');
   if (skillNest) {
     const lost = skillNest.paced.lost + skillNest.closed.lost;
     const dup = skillNest.paced.duplicated + skillNest.closed.duplicated;

@@ -97,7 +97,7 @@ export async function loadProgressStats(
       ${limited(sql`select 1 from ${messages} where sender_id = ${userId} and kind = 'text'`)}
         + ${limited(sql`select 1 from ${chatMessages} where sender_id = ${userId} and kind = 'text'`)} as messages_sent,
       -- Only rooms the user chose, joined or created: a room someone else added them to (invited) earns nothing,
-      -- even once the adder's account is gone (issue 14 reviews R5 and 14b F1).
+      -- even once the adder's account is gone.
       ${limited(sql`select 1 from ${chatRoomMembers} where user_id = ${userId} and not invited`)} as rooms_joined,
       (select count(*) from received)::int as reviews_received,
       (select coalesce(sum(rating), 0) from received)::int as rating_total,
