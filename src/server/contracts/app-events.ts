@@ -14,6 +14,7 @@ import type { PricingType } from '../../domain/services';
 import type { ProgressionQuestView, QuestCount } from './progression-events';
 import type { FeedbackAppEvent } from './feedback-events';
 import type { ModerationAppEvent } from './moderation-events';
+import type { PortfolioItemData, PublicProfileData } from './profile-events';
 import type { RoomCardData, RoomData, RoomMemberData, RoomMessageData, RoomReader } from './room-events';
 
 /** Both sides of a conversation, so live publishing and handlers reach them without a lookup. */
@@ -166,11 +167,14 @@ export type AppEvent =
   | { type: 'request.updated'; actorId: string; requestId: string }
   | { type: 'request.deleted'; actorId: string; requestId: string }
   // Profiles and portfolio
-  | { type: 'portfolio.item-added'; actorId: string; itemId: string }
-  | { type: 'portfolio.item-updated'; actorId: string; itemId: string }
+  // Each carries what the public queries show, so live publishing sends it without a lookup. The use cases always
+  // set `item`; it is optional only so that the outbox's own tests may record bare events.
+  | { type: 'portfolio.item-added'; actorId: string; itemId: string; item?: PortfolioItemData }
+  | { type: 'portfolio.item-updated'; actorId: string; itemId: string; item?: PortfolioItemData }
   | { type: 'portfolio.item-removed'; actorId: string; itemId: string }
-  | { type: 'profile.updated'; userId: string }
-  | { type: 'avatar.set'; userId: string }
+  // Without a profile only private fields changed (payouts, Stripe's webhook); see ProfileLiveEvent.
+  | { type: 'profile.updated'; userId: string; profile?: PublicProfileData; privateFieldsChanged?: boolean }
+  | { type: 'avatar.set'; userId: string; profile?: PublicProfileData }
   // Progression: what the server awarded a user (features/progression), for their own live channel only
   | { type: 'progression.xp-changed'; userId: string; xp: number; level: number }
   | { type: 'progression.badge-earned'; userId: string; slug: string; earnedAt: string }

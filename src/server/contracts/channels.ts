@@ -3,11 +3,12 @@ import type { AdminUsersLiveEvent } from './admin-users-events';
 import type { ConversationEvent, InboxEvent } from './conversation-events';
 import type { FeedbackLiveEvent } from './feedback-events';
 import type { ModerationLiveEvent } from './moderation-events';
+import type { PortfolioLiveEvent, ProfileLiveEvent } from './profile-events';
 import type { ProgressionLiveEvent } from './progression-events';
 import type { RoomListChannelEvent, RoomLiveEvent } from './room-events';
 
-export type ProfileEvent = { type: 'profile-updated' };
-export type PortfolioEvent = { type: 'portfolio-changed' };
+export type ProfileEvent = ProfileLiveEvent;
+export type PortfolioEvent = PortfolioLiveEvent;
 export type CatalogueEvent = { type: 'catalogue-changed' };
 export interface PresenceEvent {
   userId: string;

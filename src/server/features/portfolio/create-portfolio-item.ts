@@ -5,6 +5,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { assertOwnUpload } from '../../files/assert-own-upload';
 import type { BlobStore } from '../../files/blob-store';
+import { toPortfolioItemData } from './portfolio-item-data';
 
 export async function createPortfolioItem(
   deps: { db: Db; events: DomainEvents; files: BlobStore },
@@ -17,7 +18,7 @@ export async function createPortfolioItem(
       .insert(portfolioItems)
       .values({ ...input, userId: actor.id })
       .returning();
-    emit({ type: 'portfolio.item-added', actorId: actor.id, itemId: item!.id });
+    emit({ type: 'portfolio.item-added', actorId: actor.id, itemId: item!.id, item: toPortfolioItemData(item!) });
     return item!;
   });
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTrpc, createTestApp, signUp, upload, userIdOf, type TestApp } from '../../testing/test-app';
+import type WebSocket from 'ws';
+import { callTrpc, createTestApp, signUp, TEST_ORIGIN, upload, userIdOf, type TestApp } from '../../testing/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -109,5 +110,43 @@ describe('portfolio', () => {
     });
     expect(big.status).toBe(400);
     expect(big.json.error).toBe('File size must be less than 5MB');
+  });
+});
+
+describe('portfolio live', () => {
+  it('a signed-out visitor of the profile receives each saved item as the list shows it, and removals by id', async () => {
+    const { cookie } = await signUp(app);
+    const userId = await userIdOf(app, cookie);
+    const ws: WebSocket = await app.server.injectWS('/api/trpc', { headers: { origin: TEST_ORIGIN } });
+    const data: unknown[] = [];
+    let started = false;
+    ws.on('message', (raw) => {
+      if (String(raw) === 'PING') return;
+      const reply = JSON.parse(String(raw)) as { result?: { type: string; data?: { data: unknown } } };
+      if (reply.result?.type === 'started') started = true;
+      if (reply.result?.type === 'data') data.push(reply.result.data!.data);
+    });
+    try {
+      ws.send(
+        JSON.stringify({ id: 1, method: 'subscription', params: { path: 'portfolio.events', input: { userId } } }),
+      );
+      await expect.poll(() => started).toBe(true);
+      const created = await createItem(cookie);
+      await callTrpc(app, 'portfolio.update', {
+        input: { id: created.id, fields: { ...item, title: 'Arm v2' } },
+        cookie,
+      });
+      await expect.poll(() => data.length).toBe(2);
+      const [listed] = (await callTrpc(app, 'portfolio.list', { input: { userId } })).data!;
+      expect(data[1]).toEqual({ type: 'portfolio-item-saved', item: listed });
+      expect(data[0]).toMatchObject({
+        type: 'portfolio-item-saved',
+        item: { id: created.id, title: 'Robot arm', createdAt: listed!.createdAt },
+      });
+      await callTrpc(app, 'portfolio.delete', { input: { id: created.id }, cookie });
+      await expect.poll(() => data[2]).toEqual({ type: 'portfolio-item-removed', itemId: created.id });
+    } finally {
+      ws.terminate();
+    }
   });
 });

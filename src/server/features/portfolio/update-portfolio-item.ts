@@ -7,6 +7,7 @@ import { inTransaction } from '../../events/in-transaction';
 import { assertOwnUpload } from '../../files/assert-own-upload';
 import type { BlobStore } from '../../files/blob-store';
 import { assertPortfolioOwner } from './portfolio-access';
+import { toPortfolioItemData } from './portfolio-item-data';
 
 /** Only the owner may edit; a replaced image's file is removed once the change is committed. */
 export async function updatePortfolioItem(
@@ -22,7 +23,7 @@ export async function updatePortfolioItem(
       .set({ ...input.fields, updatedAt: new Date() })
       .where(and(eq(portfolioItems.id, input.id), eq(portfolioItems.userId, actor.id)))
       .returning();
-    emit({ type: 'portfolio.item-updated', actorId: actor.id, itemId: input.id });
+    emit({ type: 'portfolio.item-updated', actorId: actor.id, itemId: input.id, item: toPortfolioItemData(updated!) });
     return { item: updated!, previousImage: existing.imageUrl };
   });
   if (previousImage && previousImage !== input.fields.imageUrl) await deps.files.remove(previousImage);

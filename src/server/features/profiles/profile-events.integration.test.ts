@@ -74,10 +74,24 @@ describe('profiles record their events with the change', () => {
     const user = await testUser(app);
     const heardProfile = nextEvent(app, channels.profile(user.id));
     const heardCatalogue = nextEvent(app, channels.catalogue);
-    await ok(user, 'profiles.update', profileInput);
-    expect(await heardProfile).toEqual({ type: 'profile-updated' });
+    await ok(user, 'profiles.update', { ...profileInput, dateOfBirth: '2005-06-07' });
+    const publicProfile = await ok(null, 'profiles.public', { userId: user.id });
+    // The public profile as profiles.public answers it, and word that the date of birth (never sent) changed.
+    expect(await heardProfile).toEqual({ type: 'profile-updated', profile: publicProfile, privateFieldsChanged: true });
     expect(await heardCatalogue).toEqual({ type: 'catalogue-changed' });
-    expect((await eventsOf(user.id)).slice(1)).toEqual([{ type: 'profile.updated', payload: { userId: user.id } }]);
+    expect((await eventsOf(user.id)).slice(1)).toEqual([
+      {
+        type: 'profile.updated',
+        payload: { userId: user.id, profile: publicProfile, privateFieldsChanged: true },
+      },
+    ]);
+    // The same again: the date of birth did not change, so the private views need not read again.
+    const heardAgain = nextEvent(app, channels.profile(user.id));
+    await ok(user, 'profiles.update', { ...profileInput, dateOfBirth: '2005-06-07', bio: 'More engines.' });
+    expect(await heardAgain).toEqual({
+      type: 'profile-updated',
+      profile: { ...publicProfile, bio: 'More engines.' },
+    });
   });
 
   it('an invalid or refused profile update records nothing', async () => {
@@ -98,8 +112,13 @@ describe('profiles record their events with the change', () => {
     const heardProfile = nextEvent(app, channels.profile(user.id));
     const heardCatalogue = nextEvent(app, channels.catalogue);
     expect((await upload(app, 'avatar', png, { cookie: user.cookie })).status).toBe(200);
-    await Promise.all([heardProfile, heardCatalogue]);
-    expect((await eventsOf(user.id)).slice(1)).toEqual([{ type: 'avatar.set', payload: { userId: user.id } }]);
+    await heardCatalogue;
+    const publicProfile = await ok(null, 'profiles.public', { userId: user.id });
+    expect(publicProfile!.avatarUrl).toMatch(/@192\.webp$/);
+    expect(await heardProfile).toEqual({ type: 'profile-updated', profile: publicProfile });
+    expect((await eventsOf(user.id)).slice(1)).toEqual([
+      { type: 'avatar.set', payload: { userId: user.id, profile: publicProfile } },
+    ]);
     expect((await upload(app, 'avatar', Buffer.from('not an image'), { cookie: user.cookie })).status).toBe(400);
     expect(await eventsOf(user.id)).toHaveLength(2);
   });
@@ -111,18 +130,22 @@ describe('portfolio records its events with the change', () => {
     const other = await testUser(app);
     const heardAdd = nextEvent(app, channels.portfolio(owner.id));
     const { id } = await ok(owner, 'portfolio.create', item);
-    expect(await heardAdd).toEqual({ type: 'portfolio-changed' });
+    const [added] = await ok(null, 'portfolio.list', { userId: owner.id });
+    // The item as portfolio.list shows it to anyone.
+    expect(await heardAdd).toEqual({ type: 'portfolio-item-saved', item: added });
     const heardEdit = nextEvent(app, channels.portfolio(owner.id));
     await ok(owner, 'portfolio.update', { id, fields: { ...item, title: 'Difference engine' } });
-    await heardEdit;
+    const [edited] = await ok(null, 'portfolio.list', { userId: owner.id });
+    expect(edited!.title).toBe('Difference engine');
+    expect(await heardEdit).toEqual({ type: 'portfolio-item-saved', item: edited });
     expect((await call(other, 'portfolio.update', { id, fields: item })).status).toBe(403);
     expect((await call(other, 'portfolio.delete', { id })).status).toBe(403);
     const heardRemove = nextEvent(app, channels.portfolio(owner.id));
     await ok(owner, 'portfolio.delete', { id });
-    await heardRemove;
+    expect(await heardRemove).toEqual({ type: 'portfolio-item-removed', itemId: id });
     expect((await eventsOf(owner.id)).slice(1)).toEqual([
-      { type: 'portfolio.item-added', payload: { actorId: owner.id, itemId: id } },
-      { type: 'portfolio.item-updated', payload: { actorId: owner.id, itemId: id } },
+      { type: 'portfolio.item-added', payload: { actorId: owner.id, itemId: id, item: added } },
+      { type: 'portfolio.item-updated', payload: { actorId: owner.id, itemId: id, item: edited } },
       { type: 'portfolio.item-removed', payload: { actorId: owner.id, itemId: id } },
     ]);
     expect((await eventsOf(other.id)).map((e) => e.type)).toEqual(['user.signed-up']);

@@ -30,7 +30,7 @@ describe('profiles', () => {
     const heard = nextEvent(app, channels.profile(userId));
     const result = await callTrpc(app, 'profiles.update', { input: profileInput, cookie });
     expect(result.status).toBe(200);
-    expect(await heard).toEqual({ type: 'profile-updated' });
+    expect(await heard).toMatchObject({ type: 'profile-updated', profile: { firstName: 'Grace', school: 'Yale' } });
     const mine = await callTrpc(app, 'profiles.mine', { cookie });
     expect(mine.data).toMatchObject(profileInput);
   });

@@ -8,6 +8,7 @@ import { openImage } from '../../files/reencode-image';
 import type { ImageHeader } from '../../files/sniff-image';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
+import { publicProfileColumns, toPublicProfileData } from './public-profile-columns';
 
 /**
  * Stores a checked image as square WebP variants for every avatar size, points the profile at it, and removes
@@ -43,8 +44,12 @@ export async function uploadAvatar(
       .from(profiles)
       .where(eq(profiles.id, actor.id))
       .for('update');
-    await tx.update(profiles).set({ avatarUrl, updatedAt: new Date() }).where(eq(profiles.id, actor.id));
-    emit({ type: 'avatar.set', userId: actor.id });
+    const [profile] = await tx
+      .update(profiles)
+      .set({ avatarUrl, updatedAt: new Date() })
+      .where(eq(profiles.id, actor.id))
+      .returning(publicProfileColumns);
+    if (profile) emit({ type: 'avatar.set', userId: actor.id, profile: toPublicProfileData(profile) });
     return row;
   });
   if (previous?.avatarUrl && files.owns(previous.avatarUrl, 'avatars', actor.id)) {

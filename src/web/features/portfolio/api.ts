@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PORTFOLIO_MESSAGES } from '../../../domain/portfolio';
-import { applyToCached, readAfresh } from '../../lib/live-cache';
+import { applyToCached } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 import { useLiveSubscription } from '../../lib/use-live-subscription';
-import { withoutPortfolioItem, withPortfolioItem, type PortfolioEntry } from './portfolio-cache';
+import { applyPortfolioEvent, withoutPortfolioItem, withPortfolioItem, type PortfolioEntry } from './portfolio-cache';
 
 /**
- * A user's portfolio, live: changes arrive from the owner's other tabs or while a visitor looks, and a (re)start
- * catches up on what changed before it listened. The channel's events say only that the portfolio changed, so
- * each has it read again.
+ * A user's portfolio, live: changes arrive from the owner's other tabs or while a visitor looks, each with the saved
+ * item or the removed item's id, and a (re)start catches up on what changed before it listened.
  */
 export function usePortfolio(userId: string) {
   const trpc = useTRPC();
@@ -18,7 +17,7 @@ export function usePortfolio(userId: string) {
   const query = useQuery({ ...trpc.portfolio.list.queryOptions({ userId }), enabled: userId.length > 0 });
   useLiveSubscription(trpc.portfolio.events.subscriptionOptions({ userId }, { enabled: userId.length > 0 }), {
     watched: [key],
-    onEvent: () => void readAfresh(queryClient, key),
+    onEvent: (event) => applyToCached(queryClient, key, (portfolio) => applyPortfolioEvent(portfolio, event)),
   });
   return query;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutPortfolioItem, withPortfolioItem, type PortfolioEntry } from './portfolio-cache';
+import { applyPortfolioEvent, withoutPortfolioItem, withPortfolioItem, type PortfolioEntry } from './portfolio-cache';
 
 const entry = (id: string, createdAt: string, title = id): PortfolioEntry => ({
   id,
@@ -39,5 +39,27 @@ describe('a deleted portfolio item', () => {
   it('leaves a list that never held it unchanged (the same list: nothing re-renders)', () => {
     const portfolio = [entry('a', JAN)];
     expect(withoutPortfolioItem(portfolio, 'other')).toBe(portfolio);
+  });
+});
+
+describe('a live portfolio event', () => {
+  const portfolio = [entry('b', FEB), entry('a', JAN)];
+
+  it('a saved item joins the visitor’s list newest first, or replaces its old copy', () => {
+    const added = applyPortfolioEvent(portfolio, { type: 'portfolio-item-saved', item: entry('c', MAR) });
+    expect(added.map((i) => i.id)).toEqual(['c', 'b', 'a']);
+    const edited = applyPortfolioEvent(added, { type: 'portfolio-item-saved', item: entry('b', FEB, 'Renamed') });
+    expect(edited.map((i) => [i.id, i.title])).toEqual([
+      ['c', 'c'],
+      ['b', 'Renamed'],
+      ['a', 'a'],
+    ]);
+  });
+
+  it('a removed item leaves the list; one already gone leaves it unchanged', () => {
+    expect(applyPortfolioEvent(portfolio, { type: 'portfolio-item-removed', itemId: 'a' }).map((i) => i.id)).toEqual([
+      'b',
+    ]);
+    expect(applyPortfolioEvent(portfolio, { type: 'portfolio-item-removed', itemId: 'gone' })).toBe(portfolio);
   });
 });

@@ -21,3 +21,14 @@ export function withPortfolioItem(portfolio: Portfolio, item: PortfolioEntry): P
 export function withoutPortfolioItem(portfolio: Portfolio, itemId: string): Portfolio {
   return portfolio.some((i) => i.id === itemId) ? portfolio.filter((i) => i.id !== itemId) : portfolio;
 }
+
+/** What the portfolio channel carries (portfolio.events). */
+export type PortfolioEvent =
+  Outputs['events'] extends AsyncIterable<infer E> ? (E extends { data: infer D } ? D : E) : never;
+
+/** One live change in the cached portfolio: the saved item as the list shows it, or the removed item gone. */
+export function applyPortfolioEvent(portfolio: Portfolio, event: PortfolioEvent): Portfolio {
+  return event.type === 'portfolio-item-saved'
+    ? withPortfolioItem(portfolio, event.item)
+    : withoutPortfolioItem(portfolio, event.itemId);
+}

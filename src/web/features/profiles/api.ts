@@ -1,12 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { PROFILE_MESSAGES } from '../../../domain/profile';
-import { readAfresh } from '../../lib/live-cache';
+import { applyToCached, readAfresh } from '../../lib/live-cache';
 import { withFeedback } from '../../lib/mutation-feedback';
 import { useTRPC } from '../../lib/trpc';
 import { uploadFile } from '../../lib/upload';
 import { useLiveSubscription } from '../../lib/use-live-subscription';
 import { useSession } from '../accounts/api';
+import {
+  withAccountFields,
+  withAvatarUrl,
+  withDateOfBirth,
+  withOwnPublicFields,
+  withPublicProfile,
+  type PublicProfileData,
+} from './profiles-cache';
 
 export function useMyProfile(enabled = true) {
   const trpc = useTRPC();
@@ -19,68 +27,93 @@ export function usePublicProfile(userId: string) {
 }
 
 /**
- * Everything that shows the signed-in user's own profile: My Profile, the shell, their public page, and the payout
- * status (Stripe's account.updated webhook sends a profile event too).
+ * The signed-in user's own profile in every view that shows it: My Profile, the shell, their public page (public
+ * fields, applied from an answer or an event), and the private ones: My Profile's date of birth and payout fields
+ * and the payout status, which never travel on the live channel and are read again when they change.
  */
-function useOwnProfileViews() {
+function useOwnProfileCache() {
   const trpc = useTRPC();
-  const userId = useSession().account?.id;
-  return useMemo(
-    () => [
-      trpc.profiles.mine.queryKey(),
-      trpc.accounts.me.queryKey(),
-      userId ? trpc.profiles.public.queryKey({ userId }) : trpc.profiles.public.queryKey(),
-      trpc.payouts.status.queryKey(),
-    ],
-    [trpc, userId],
-  );
-}
-
-/** The signed-in user's own profile views, read again (the profile's answers and events carry no profile). */
-function useRefreshOwnProfile() {
   const queryClient = useQueryClient();
-  const views = useOwnProfileViews();
-  return useCallback(async () => {
-    await Promise.all(views.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-  }, [queryClient, views]);
+  const userId = useSession().account?.id;
+  return useMemo(() => {
+    const keys = {
+      mine: trpc.profiles.mine.queryKey(),
+      me: trpc.accounts.me.queryKey(),
+      public: userId ? trpc.profiles.public.queryKey({ userId }) : trpc.profiles.public.queryKey(),
+      payouts: trpc.payouts.status.queryKey(),
+    };
+    return {
+      watched: Object.values(keys),
+      /** The public fields after a change, as an answer or an event carries them. */
+      applyProfile: (profile: PublicProfileData) => {
+        applyToCached(queryClient, keys.public, (cached) => withPublicProfile(cached, profile));
+        applyToCached(queryClient, keys.mine, (mine) => withOwnPublicFields(mine, profile));
+        applyToCached(queryClient, keys.me, (account) => withAccountFields(account, profile));
+      },
+      /** The date of birth this tab saved, from the update's own answer. */
+      applyDateOfBirth: (dateOfBirth: string | null) =>
+        applyToCached(queryClient, keys.mine, (mine) => withDateOfBirth(mine, dateOfBirth)),
+      /** The picture this tab uploaded, before the event with the whole profile arrives. */
+      applyAvatar: (avatarUrl: string) => {
+        applyToCached(queryClient, keys.public, (cached) => withAvatarUrl(cached, avatarUrl));
+        applyToCached(queryClient, keys.mine, (mine) => withAvatarUrl(mine, avatarUrl));
+        applyToCached(queryClient, keys.me, (account) => withAvatarUrl(account, avatarUrl));
+      },
+      /** Private fields changed elsewhere (payouts, Stripe, another tab's date of birth): those views read again. */
+      rereadPrivate: () => {
+        void readAfresh(queryClient, keys.mine);
+        void readAfresh(queryClient, keys.payouts);
+      },
+    };
+  }, [trpc, queryClient, userId]);
 }
 
 export function useUpdateProfile() {
   const trpc = useTRPC();
-  const refresh = useRefreshOwnProfile();
+  const cache = useOwnProfileCache();
   return useMutation(
-    withFeedback(trpc.profiles.update.mutationOptions({ onSuccess: refresh }), {
-      success: PROFILE_MESSAGES.updated,
-      failure: PROFILE_MESSAGES.updateFailed,
-    }),
+    withFeedback(
+      trpc.profiles.update.mutationOptions({
+        onSuccess: ({ profile, dateOfBirth }) => {
+          if (!profile) return;
+          cache.applyProfile(profile);
+          cache.applyDateOfBirth(dateOfBirth);
+        },
+      }),
+      {
+        success: PROFILE_MESSAGES.updated,
+        failure: PROFILE_MESSAGES.updateFailed,
+      },
+    ),
   );
 }
 
 export function useUploadAvatar() {
-  const refresh = useRefreshOwnProfile();
+  const cache = useOwnProfileCache();
   return useCallback(
     async (file: File, onProgress: (percent: number) => void) => {
       const result = await uploadFile<{ avatarUrl: string }>('avatar', file, onProgress);
-      await refresh();
+      cache.applyAvatar(result.avatarUrl);
       return result;
     },
-    [refresh],
+    [cache],
   );
 }
 
 /**
- * The user's own profile changed (in this tab, another tab or another device): their views are read again, as the
- * event says only that it changed. A (re)start catches them up too: a change made while this tab's socket was away
- * may be past what the server still replays.
+ * The user's own profile changed (in this tab, another tab or another device): the public profile the event carries
+ * goes into their views; private fields, which it never carries, are read again when it says they changed. A
+ * (re)start catches the views up: a change made while this tab's socket was away may be past what the server
+ * still replays.
  */
 export function useOwnProfileEvents(signedIn: boolean) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const views = useOwnProfileViews();
+  const cache = useOwnProfileCache();
   useLiveSubscription(trpc.profiles.events.subscriptionOptions(undefined, { enabled: signedIn }), {
-    watched: views,
-    onEvent: () => {
-      for (const queryKey of views) void readAfresh(queryClient, queryKey);
+    watched: cache.watched,
+    onEvent: (event) => {
+      if (event.profile) cache.applyProfile(event.profile);
+      if (!event.profile || event.privateFieldsChanged) cache.rereadPrivate();
     },
   });
 }
