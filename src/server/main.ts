@@ -19,6 +19,9 @@ async function main() {
   // A .env file in the working directory fills in variables the environment does not set.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
+  // React's server renderer chooses its build from the environment when it loads, not from our config: without this,
+  // a start without NODE_ENV would render with the development build (slower, and it writes error stacks into pages).
+  process.env.NODE_ENV = config.NODE_ENV;
   const embedded = !config.DATABASE_URL;
   const unlock = embedded ? lockDataDir(config.DATA_DIR) : () => {};
   const database = await openDatabase(

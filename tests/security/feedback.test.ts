@@ -169,11 +169,12 @@ describe('rate', () => {
   it('submitting counts against the per-user mutation limit', async () => {
     // A limiter that allows three changes: the refusal then depends on the count alone, not on how fast a busy
     // machine answers (70 requests at once stayed under 5 a second plus the burst when each took long to arrive).
-    let taken = 0;
-    const limited = await createTestApp({}, { mutationLimiter: { take: async () => (taken += 1) <= 3 } });
+    let keys: string[] = [];
+    const take = async (userId: string) => keys.push(userId) <= 3;
+    const limited = await createTestApp({}, { mutationLimiter: { take } });
     try {
       const spammer = await testUser(limited);
-      taken = 0;
+      keys = [];
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1) {
         const input = { ...sample, title: `Spam ${i}` };
@@ -182,6 +183,8 @@ describe('rate', () => {
         );
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
+      // Counted against the member who sends, whatever the input says.
+      expect(keys).toEqual(Array(4).fill(spammer.id));
       const kept = await limited.database.db.select().from(feedback).where(eq(feedback.userId, spammer.id));
       expect(kept.map((row) => row.title).sort()).toEqual(['Spam 0', 'Spam 1', 'Spam 2']);
     } finally {

@@ -25,13 +25,15 @@ afterAll(() => app?.close());
 async function outbox(): Promise<string> {
   await app.events.drain();
   const { rows } = await app.database.db.execute<{ payload: unknown }>(
-    sql`select payload from domain_events where type like 'feedback.%' or type like 'report.%' or type like 'poll.%'`,
+    sql`select payload from domain_events
+        where type like 'feedback.%' or type like 'report.%' or type like 'poll.%'
+           or type like 'portfolio.%' or type in ('profile.updated', 'avatar.set')`,
   );
   return JSON.stringify(rows);
 }
 
 describe('the outbox keeps no words and no names', () => {
-  it('feedback, an answer, a report and a ban poll leave ids and counts only', async () => {
+  it('feedback, an answer, a report, a ban poll, a profile and a portfolio item leave ids and counts only', async () => {
     const item = await ok(member, 'feedback.submit', {
       title: 'Secret title 7741',
       category: 'General',
@@ -60,8 +62,27 @@ describe('the outbox keeps no words and no names', () => {
       description: 'Ban reason 7741',
     });
 
+    await ok(member, 'profiles.update', {
+      firstName: 'Zebedee',
+      lastName: 'Quillfeather',
+      bio: 'Bio words 7741',
+      school: 'School 7741',
+      dateOfBirth: '2009-03-01',
+    });
+    const piece = await ok(member, 'portfolio.create', {
+      title: 'Portfolio title 7741',
+      description: 'Portfolio words 7741',
+      projectUrl: 'https://example.com/7741',
+      imageUrl: '',
+    });
+    await ok(member, 'portfolio.update', {
+      id: piece.id,
+      fields: { title: 'Renamed 7741', description: 'More 7741', projectUrl: '', imageUrl: '' },
+    });
+
     const stored = await outbox();
     expect(stored).toContain(item.id);
+    expect(stored).toContain(piece.id);
     for (const secret of ['7741', 'Zebedee', 'Quillfeather', 'Marchbanks']) {
       expect(stored, `the outbox keeps "${secret}"`).not.toContain(secret);
     }

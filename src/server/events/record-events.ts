@@ -24,6 +24,11 @@ const PRIVATE_FIELDS: Partial<Record<AppEventType, Record<string, readonly strin
   'report.submitted': { report: ['description', 'reporterName'] },
   // A ban poll's title and subject name a member; its description is an admin's reason.
   'poll.created': { poll: ['title', 'description', 'subjectName'] },
+  // A portfolio item and a profile travel whole to the owner's screens, but their words and names stay out of the log.
+  'portfolio.item-added': { item: ['title', 'description', 'imageUrl', 'projectUrl'] },
+  'portfolio.item-updated': { item: ['title', 'description', 'imageUrl', 'projectUrl'] },
+  'profile.updated': { profile: ['firstName', 'lastName', 'bio', 'school', 'avatarUrl'] },
+  'avatar.set': { profile: ['firstName', 'lastName', 'bio', 'school', 'avatarUrl'] },
 };
 
 function blanked(value: unknown, fields: readonly string[]): unknown {

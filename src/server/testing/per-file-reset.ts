@@ -5,7 +5,7 @@
  * rest: the environment, fake clocks, and modules loaded while another file had mocked one of them.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, vi } from 'vitest';
+import { afterAll, expect, vi } from 'vitest';
 
 const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/;
 
@@ -19,10 +19,8 @@ const mocksModules = testPath !== undefined && MOCKS_A_MODULE.test(readFileSync(
 if (mocksModules || shared.__lastFileMockedModules) vi.resetModules();
 shared.__lastFileMockedModules = mocksModules;
 
-let environment: NodeJS.ProcessEnv;
-beforeAll(() => {
-  environment = { ...process.env };
-});
+// Saved as this setup file loads, before the test file's own top level runs: a change made there is undone too.
+const environment: NodeJS.ProcessEnv = { ...process.env };
 afterAll(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();

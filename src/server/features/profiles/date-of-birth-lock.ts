@@ -9,8 +9,8 @@ import { AppError } from '../../errors';
 export const DATE_OF_BIRTH_LOCKED = 'DATE_OF_BIRTH_LOCKED';
 
 /**
- * Locks the profile row inside `tx` and says whether changing the date of birth to `next` is refused (issue 11
- * item 10): the refused change, or null when the caller may write it in the same transaction. The caller records a
+ * Locks the profile row inside `tx` and says whether changing the date of birth to `next` is refused: the refused
+ * change, or null when the caller may write it in the same transaction. The caller records a
  * refusal once the transaction is over, so the record is kept although nothing else is.
  */
 export async function lockedDateOfBirthCheck(tx: Tx, userId: string, next: string | null, today: Date) {

@@ -19,7 +19,10 @@ import { useLiveSubscription } from '../../lib/use-live-subscription';
 function useSessionQuery() {
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.accounts.me.queryOptions(), staleTime: 5 * 60_000 });
-  const { data: account, isPending: isLoading, isError, refetch } = query;
+  const { data: account, isPending: isLoading, refetch } = query;
+  // Only a session never read is an error: a re-read that fails (a catch-up while the network drops) keeps the one
+  // known, instead of replacing every page with the could-not-reach-the-server screen.
+  const isError = query.isError && account === undefined;
   return useMemo(() => ({ account, isLoading, isError, refetch }), [account, isLoading, isError, refetch]);
 }
 
@@ -29,7 +32,7 @@ const SessionContext = createContext<{ session: Session; first: Pick<Session, 'a
 
 /**
  * The session read once for the whole app: a page of cards asks for it in every card's buttons, and one query
- * observer per caller was a measurable share of a listing page's hydration (issue 16).
+ * observer per caller was a measurable share of a listing page's hydration.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const session = useSessionQuery();

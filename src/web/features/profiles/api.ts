@@ -39,14 +39,15 @@ function useOwnProfileCache() {
     const keys = {
       mine: trpc.profiles.mine.queryKey(),
       me: trpc.accounts.me.queryKey(),
-      public: userId ? trpc.profiles.public.queryKey({ userId }) : trpc.profiles.public.queryKey(),
+      // Only this user's page: without the id the key would match every cached profile.
+      public: userId ? trpc.profiles.public.queryKey({ userId }) : null,
       payouts: trpc.payouts.status.queryKey(),
     };
     return {
-      watched: Object.values(keys),
+      watched: Object.values(keys).filter((key) => key !== null),
       /** The public fields after a change, as an answer or an event carries them. */
       applyProfile: (profile: PublicProfileData) => {
-        applyToCached(queryClient, keys.public, (cached) => withPublicProfile(cached, profile));
+        if (keys.public) applyToCached(queryClient, keys.public, (cached) => withPublicProfile(cached, profile));
         applyToCached(queryClient, keys.mine, (mine) => withOwnPublicFields(mine, profile));
         applyToCached(queryClient, keys.me, (account) => withAccountFields(account, profile));
       },
@@ -55,7 +56,7 @@ function useOwnProfileCache() {
         applyToCached(queryClient, keys.mine, (mine) => withDateOfBirth(mine, dateOfBirth)),
       /** The picture this tab uploaded, before the event with the whole profile arrives. */
       applyAvatar: (avatarUrl: string) => {
-        applyToCached(queryClient, keys.public, (cached) => withAvatarUrl(cached, avatarUrl));
+        if (keys.public) applyToCached(queryClient, keys.public, (cached) => withAvatarUrl(cached, avatarUrl));
         applyToCached(queryClient, keys.mine, (mine) => withAvatarUrl(mine, avatarUrl));
         applyToCached(queryClient, keys.me, (account) => withAvatarUrl(account, avatarUrl));
       },
