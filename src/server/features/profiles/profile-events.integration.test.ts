@@ -69,6 +69,14 @@ describe('accounts record user.signed-up and user.signed-in', () => {
   });
 });
 
+/** The outbox keeps ids, not what people wrote: the channel hears the whole item or profile, the log without words. */
+const PROFILE_WORDS = ['firstName', 'lastName', 'bio', 'school', 'avatarUrl'];
+const ITEM_WORDS = ['title', 'description', 'imageUrl', 'projectUrl'];
+const withoutWords = (value: object, fields: string[]) => ({
+  ...value,
+  ...Object.fromEntries(fields.map((field) => [field, null])),
+});
+
 describe('profiles record their events with the change', () => {
   it('a profile update records profile.updated; the user’s channel and the listings hear of it', async () => {
     const user = await testUser(app);
@@ -82,7 +90,7 @@ describe('profiles record their events with the change', () => {
     expect((await eventsOf(user.id)).slice(1)).toEqual([
       {
         type: 'profile.updated',
-        payload: { userId: user.id, profile: publicProfile, privateFieldsChanged: true },
+        payload: { userId: user.id, profile: withoutWords(publicProfile!, PROFILE_WORDS), privateFieldsChanged: true },
       },
     ]);
     // The same again: the date of birth did not change, so the private views need not read again.
@@ -117,7 +125,7 @@ describe('profiles record their events with the change', () => {
     expect(publicProfile!.avatarUrl).toMatch(/@192\.webp$/);
     expect(await heardProfile).toEqual({ type: 'profile-updated', profile: publicProfile });
     expect((await eventsOf(user.id)).slice(1)).toEqual([
-      { type: 'avatar.set', payload: { userId: user.id, profile: publicProfile } },
+      { type: 'avatar.set', payload: { userId: user.id, profile: withoutWords(publicProfile!, PROFILE_WORDS) } },
     ]);
     expect((await upload(app, 'avatar', Buffer.from('not an image'), { cookie: user.cookie })).status).toBe(400);
     expect(await eventsOf(user.id)).toHaveLength(2);
@@ -144,8 +152,14 @@ describe('portfolio records its events with the change', () => {
     await ok(owner, 'portfolio.delete', { id });
     expect(await heardRemove).toEqual({ type: 'portfolio-item-removed', itemId: id });
     expect((await eventsOf(owner.id)).slice(1)).toEqual([
-      { type: 'portfolio.item-added', payload: { actorId: owner.id, itemId: id, item: added } },
-      { type: 'portfolio.item-updated', payload: { actorId: owner.id, itemId: id, item: edited } },
+      {
+        type: 'portfolio.item-added',
+        payload: { actorId: owner.id, itemId: id, item: withoutWords(added!, ITEM_WORDS) },
+      },
+      {
+        type: 'portfolio.item-updated',
+        payload: { actorId: owner.id, itemId: id, item: withoutWords(edited!, ITEM_WORDS) },
+      },
       { type: 'portfolio.item-removed', payload: { actorId: owner.id, itemId: id } },
     ]);
     expect((await eventsOf(other.id)).map((e) => e.type)).toEqual(['user.signed-up']);
