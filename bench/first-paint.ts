@@ -16,7 +16,12 @@ import { LIGHTHOUSE_CATEGORIES, startLighthouse, type LighthouseRun } from './fi
 import { measurePaint, SCHOOL_NETWORK, type PaintTimings, type Viewport } from './first-paint/paint';
 import { materialiseRef, snapshotWorkingTree, startServer, type RunningServer } from './messaging/versions';
 
-export const FIRST_PAINT_GOALS = { fcpMs: 1500, lcpMs: 2500, lighthouseScore: 95 } as const;
+/** Performance at least 90 (React's own floor is most of the first script); the other three categories 100. */
+export const FIRST_PAINT_GOALS = {
+  fcpMs: 1500,
+  lcpMs: 2500,
+  lighthouseScores: { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 },
+} as const;
 
 const FIRST_PAINT_USAGE =
   'Options: --runs 3 --lighthouse-runs 3 --base-url http://host:port (or BASE_URL; default: start the working tree) ' +
