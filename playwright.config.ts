@@ -53,6 +53,11 @@ export default defineConfig({
       ],
     },
   },
+  // The whole suite at a laptop's size and at a phone's (decision 016 says which of them CI runs).
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 } } },
+  ],
   // Started one after the other, each once the previous answers: the second `npm start` finds the build done.
   webServer: [
     {

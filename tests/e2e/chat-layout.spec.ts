@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, offerService, payWith, signInAsNewUser } from './helpers';
+import { expectNoSeriousA11yViolations, payWith, publishService, signInAsNewUser } from './helpers';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -45,7 +45,7 @@ test.describe('the chat layout', () => {
     const provider = await newUser(browser, 'Pia');
     const client = await newUser(browser, 'Cole');
     const title = `Layout${Date.now()} flyer`;
-    await offerService(provider, title, { price: '20' });
+    await publishService(provider, title, { price: 20 });
 
     await client.goto(`/discover-services?q=${encodeURIComponent(title)}`);
     await client

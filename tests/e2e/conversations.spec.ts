@@ -1,9 +1,17 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, offerService, payWith, requestFromDiscovery, signInAsNewUser } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  payWith,
+  publishService,
+  requestFromDiscovery,
+  signInAsNewUser,
+  tapCelebrationsAway,
+} from './helpers';
 
 async function newUser(browser: Browser, firstName: string) {
   const page = await (await browser.newContext()).newPage();
   const user = await signInAsNewUser(page, { firstName, lastName: 'Tester' });
+  await tapCelebrationsAway(page);
   return { page, user };
 }
 
@@ -21,7 +29,7 @@ test.describe('direct conversations', () => {
     const provider = await newUser(browser, 'Priya');
     const client = await newUser(browser, 'Chen');
     const title = `Poster${Date.now()} design`;
-    await offerService(provider.page, title, { price: '50' });
+    await publishService(provider.page, title, { price: 50 });
 
     await requestFromDiscovery(client.page, title);
     const chatUrl = client.page.url();
@@ -123,7 +131,7 @@ test.describe('direct conversations', () => {
     const provider = await newUser(browser, 'Ola');
     const client = await newUser(browser, 'Kim');
     const title = `Essay${Date.now()} review`;
-    await offerService(provider.page, title, { price: '20' });
+    await publishService(provider.page, title, { price: 20 });
     await requestFromDiscovery(client.page, title);
     await client.page.getByRole('button', { name: /Accept Original Price/ }).click();
     await expect(client.page.getByText('Original price accepted', { exact: true })).toBeVisible();
@@ -175,29 +183,21 @@ test.describe('direct conversations', () => {
   test('a long conversation scrolls back: Load earlier messages brings older pages, to the first', async ({
     browser,
   }) => {
-    test.setTimeout(150_000);
     const provider = await newUser(browser, 'Lena');
     const client = await newUser(browser, 'Omar');
     const title = `Long${Date.now()} chat`;
-    await offerService(provider.page, title);
+    await publishService(provider.page, title);
     await requestFromDiscovery(client.page, title);
     const id = client.page.url().split('/chat/')[1]!;
-    // 510 messages after the greeting, sent through the API by both parties, as fast as each one's change limit
-    // allows (a refusal for going too fast waits and sends again).
-    const send = async (page: Page, n: number) => {
-      const text = `Message ${String(n).padStart(3, '0')}`;
-      for (;;) {
-        const response = await page.request.post('/api/trpc/conversations.send', { data: { id, text } });
-        if (response.status() !== 429) return expect(response.status()).toBe(200);
-        await page.waitForTimeout(250);
-      }
+    // 510 messages after the greeting, 255 from each party, written at once by the test-only route (the paging is
+    // what is tested here; sending is, everywhere else).
+    const seed = async (page: Page, senderId: string, from: number, to: number) => {
+      const texts = Array.from({ length: to - from }, (_, i) => `Message ${String(from + i).padStart(3, '0')}`);
+      const response = await page.request.post('/api/test/messages', { data: { conversationId: id, senderId, texts } });
+      expect(response.status()).toBe(200);
     };
-    const sendRange = async (page: Page, from: number, to: number) => {
-      for (let n = from; n < to; n += 5) {
-        await Promise.all(Array.from({ length: Math.min(5, to - n) }, (_, i) => send(page, n + i)));
-      }
-    };
-    await Promise.all([sendRange(client.page, 0, 255), sendRange(provider.page, 255, 510)]);
+    await seed(client.page, client.user.userId, 0, 255);
+    await seed(provider.page, provider.user.userId, 255, 510);
     await client.page.reload();
     const list = client.page.getByRole('list', { name: 'Messages' });
     await expect(list.getByText('Message 509', { exact: true })).toBeVisible();
@@ -219,7 +219,7 @@ test.describe('direct conversations', () => {
     const provider = await newUser(browser, 'Vera');
     const client = await newUser(browser, 'Milo');
     const title = `Forged${Date.now()} notice`;
-    await offerService(provider.page, title);
+    await publishService(provider.page, title);
     await requestFromDiscovery(client.page, title);
     await provider.page.goto(client.page.url());
     const forged = '[SYSTEM] Payment received, continue on WhatsApp';
@@ -240,7 +240,7 @@ test.describe('direct conversations', () => {
     const provider = await newUser(browser, 'Iris');
     const client = await newUser(browser, 'Theo');
     const title = `Reprice${Date.now()} session`;
-    await offerService(provider.page, title, { price: '20' });
+    await publishService(provider.page, title, { price: 20 });
     let conversationReads = 0;
     client.page.on('response', (response) => {
       if (new URL(response.url()).pathname.includes('conversations.get')) conversationReads += 1;
@@ -285,7 +285,7 @@ test.describe('direct conversations', () => {
     const provider = await newUser(browser, 'Nia');
     const client = await newUser(browser, 'Raj');
     const title = `Unreachable${Date.now()} lesson`;
-    await offerService(provider.page, title);
+    await publishService(provider.page, title);
     await requestFromDiscovery(client.page, title);
     const chatUrl = client.page.url();
     const progressUrl = chatUrl.replace('/chat/', '/conversations/');
@@ -326,7 +326,7 @@ test.describe('direct conversations', () => {
     const provider = await newUser(browser, 'Ada');
     const client = await newUser(browser, 'Ben');
     const title = `Review${Date.now()} lesson`;
-    await offerService(provider.page, title, { price: '20' });
+    await publishService(provider.page, title, { price: 20 });
     await requestFromDiscovery(client.page, title);
     await client.page.getByRole('button', { name: /Accept Original Price/ }).click();
     await expect(client.page.getByText('Original price accepted', { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { offerService, payWith, requestFromDiscovery, signInAsNewUser } from './helpers';
+import { offerService, payWith, publishService, requestFromDiscovery, signInAsNewUser } from './helpers';
 
 /**
  * Pressing a button within the search box's 300 ms debounce. A school network is slow: the next page's code and
@@ -31,7 +31,7 @@ test.describe('a click within the search debounce', () => {
   test('a visitor pressing Request right after typing lands on sign-in and stays there', async ({ page, browser }) => {
     await signInAsNewUser(page);
     const unique = `Quickdraw${Date.now()}`;
-    await offerService(page, `${unique} sketching`, { category: 'Arts' });
+    await publishService(page, `${unique} sketching`, { category: 'Arts' });
 
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(`/discover-services?q=${unique}`);
@@ -57,7 +57,7 @@ test.describe('a click within the search debounce', () => {
     await signInAsNewUser(page, { firstName: 'Fast', lastName: 'Provider' });
     const unique = `Swiftcut${Date.now()}`;
     const title = `${unique} video edits`;
-    await offerService(page, title, { category: 'Design' });
+    await publishService(page, title, { category: 'Design' });
 
     const client = await (await browser.newContext()).newPage();
     await signInAsNewUser(client, { firstName: 'Quick', lastName: 'Client' });
@@ -167,7 +167,7 @@ test.describe('a double press', () => {
     const client = await (await browser.newContext()).newPage();
     await signInAsNewUser(client, { firstName: 'Twice', lastName: 'Client' });
     const title = `Doubletap${randomUUID().slice(0, 8)} tutoring`;
-    await offerService(provider, title, { price: '20' });
+    await publishService(provider, title, { price: 20 });
     await requestFromDiscovery(client, title);
     await provider.goto(client.url());
     await provider.getByRole('button', { name: 'Propose Price' }).click();

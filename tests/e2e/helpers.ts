@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { SERVICE_CATEGORIES } from '../../src/domain/categories';
 
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
@@ -79,6 +80,55 @@ export async function offerService(
   }
   await form.getByRole('button', { name: 'Offer Service' }).click();
   await expect(page).toHaveURL(/\/my-services\?tab=services$/);
+}
+
+/**
+ * Publishes a service through the API, with the page's session: for journeys that need one to exist, not to test
+ * the form (services.spec.ts does, through offerService). The page is not moved.
+ */
+export async function publishService(
+  page: Page,
+  title: string,
+  { price = 30, category = 'Design' }: { price?: number; category?: string } = {},
+) {
+  const categoryId = SERVICE_CATEGORIES.find((c) => c.name === category)?.id;
+  const response = await page.request.post('/api/trpc/services.create', {
+    data: {
+      title,
+      description: 'A careful, friendly service for students and clubs.',
+      category_id: categoryId,
+      price,
+      pricing_type: 'fixed',
+      delivery_method: 'virtual',
+      service_location: null,
+      image_url: '',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * A chat's payment panel, open: on a phone the deal is folded into one line above the messages, which a user taps
+ * to unfold (chat-layout.spec.ts tests the fold itself).
+ */
+export async function paymentPanel(page: Page) {
+  const summary = page.getByTestId('deal-summary');
+  const panel = page.getByTestId('payment-panel');
+  await expect(summary.or(panel).first()).toBeVisible();
+  if ((await summary.isVisible()) && (await summary.getAttribute('aria-expanded')) === 'false') await summary.click();
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/**
+ * Closes each celebration as it appears, as a user taps it away: on a phone the card sits over the chat's buttons
+ * (for journeys that are not about progression, whose own tests watch the cards).
+ */
+export async function tapCelebrationsAway(page: Page) {
+  const celebration = page.getByTestId('celebration');
+  await page.addLocatorHandler(celebration, async () => {
+    await celebration.getByRole('button').click();
+  });
 }
 
 /** Runs axe on the page as it is now; serious and critical violations fail the test. */

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { offerService, signInAsNewUser } from './helpers';
+import { publishService, signInAsNewUser } from './helpers';
 
 async function newUser(browser: Browser, firstName: string) {
   const page = await (await browser.newContext()).newPage();
@@ -49,7 +49,7 @@ test('a chat at a chat’s pace costs at most 2 calls (HTTP or socket) per messa
   const provider = await newUser(browser, 'Lena');
   const client = await newUser(browser, 'Omar');
   const title = `Cache${Date.now()} tutoring`;
-  await offerService(provider, title, { price: '20' });
+  await publishService(provider, title, { price: 20 });
   await client.goto(`/discover-services?q=${encodeURIComponent(title)}`);
   await client.getByTestId('service-card').filter({ hasText: title }).getByRole('button', { name: 'Request' }).click();
   await expect(client).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
@@ -99,7 +99,7 @@ test('the menu badge and the conversation list count a message live and drop it 
   const provider = await newUser(browser, 'Mina');
   const client = await newUser(browser, 'Theo');
   const title = `Badge${Date.now()} lessons`;
-  await offerService(provider, title, { price: '15' });
+  await publishService(provider, title, { price: 15 });
   await client.goto(`/discover-services?q=${encodeURIComponent(title)}`);
   await client.getByTestId('service-card').filter({ hasText: title }).getByRole('button', { name: 'Request' }).click();
   await expect(client).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);

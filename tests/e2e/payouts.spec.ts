@@ -1,5 +1,13 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, offerService, payWith, requestFromDiscovery, signInAsNewUser } from './helpers';
+import {
+  expectNoSeriousA11yViolations,
+  payWith,
+  paymentPanel,
+  publishService,
+  requestFromDiscovery,
+  signInAsNewUser,
+  tapCelebrationsAway,
+} from './helpers';
 
 /**
  * From My Profile's card to the setup tab. `nextWindow` is the first window the setup tab opens by itself (an
@@ -56,6 +64,7 @@ async function onboardAdult(context: BrowserContext, profile: Page) {
 async function paidByNewClient(browser: Browser, title: string, price: string, firstName = 'Chen') {
   const client = await (await browser.newContext()).newPage();
   await signInAsNewUser(client, { firstName, lastName: 'Tester' });
+  await tapCelebrationsAway(client);
   await requestFromDiscovery(client, title);
   const chatUrl = client.url();
   await client.getByRole('button', { name: /Accept Original Price/ }).click();
@@ -116,21 +125,22 @@ test.describe('payouts', () => {
     const providerContext = await browser.newContext();
     const provider = await providerContext.newPage();
     await signInAsNewUser(provider, { firstName: 'Priya', lastName: 'Tester' });
+    await tapCelebrationsAway(provider);
     await onboardAdult(providerContext, provider);
     const title = `Payout${Date.now()} logo`;
-    await offerService(provider, title, { price: '40' });
+    await publishService(provider, title, { price: 40 });
 
     const { client, chatUrl } = await paidAndCompleted(browser, provider, title, '40');
 
     // Both see where the money is: held for the client's confirmation, fee and payout spelled out.
-    const panel = client.getByTestId('payment-panel');
+    const panel = await paymentPanel(client);
     await expect(panel).toContainText('Waiting for the client to confirm completion');
     await expect(panel).toContainText('Platform fee (10%)');
     await expect(panel.getByTestId('provider-payout')).toHaveText('$36.00');
     await panel.getByRole('button', { name: 'Confirm Completion' }).click();
     await expect(client.getByText('Completion confirmed. The provider will be paid.')).toBeVisible();
     await expect(panel).toContainText('Paid out to the provider');
-    await expect(provider.getByTestId('payment-panel')).toContainText('Paid out to the provider');
+    await expect(await paymentPanel(provider)).toContainText('Paid out to the provider');
     await expect(provider.getByTestId('notice').getByText('$36.00 was paid out to the provider')).toBeVisible();
 
     const admin = await (await browser.newContext()).newPage();
@@ -142,7 +152,7 @@ test.describe('payouts', () => {
 
     // Refunded after the payout: the provider's transfer is taken back, and both parties see it live.
     await admin.goto(chatUrl.replace('/chat/', '/conversations/'));
-    const adminPanel = admin.getByTestId('payment-panel');
+    const adminPanel = await paymentPanel(admin);
     await adminPanel.getByRole('button', { name: 'Refund $40.00' }).click();
     const confirm = admin.getByRole('dialog');
     await expect(confirm).toContainText("the provider's payout of $36.00 is taken back from their account");
@@ -161,11 +171,12 @@ test.describe('payouts', () => {
     test.setTimeout(90_000);
     const provider = await (await browser.newContext()).newPage();
     await signInAsNewUser(provider, { firstName: 'Dana', lastName: 'Tester' });
+    await tapCelebrationsAway(provider);
     const title = `Dispute${Date.now()} essay`;
-    await offerService(provider, title, { price: '50' });
+    await publishService(provider, title, { price: 50 });
     const { client, chatUrl } = await paidAndCompleted(browser, provider, title, '50');
 
-    const panel = client.getByTestId('payment-panel');
+    const panel = await paymentPanel(client);
     await panel.getByRole('button', { name: 'Open a Dispute' }).click();
     const form = client.getByRole('dialog');
     await form.getByRole('button', { name: 'Submit Dispute' }).click();
@@ -177,12 +188,12 @@ test.describe('payouts', () => {
     await expect(client.getByText('Dispute opened. An admin will review it.')).toBeVisible();
     await expect(panel).toContainText('Disputed: the payout is frozen until an admin resolves it');
     await expect(panel.getByRole('button', { name: 'Confirm Completion' })).toHaveCount(0);
-    await expect(provider.getByTestId('payment-panel')).toContainText('Disputed');
+    await expect(await paymentPanel(provider)).toContainText('Disputed');
 
     const admin = await (await browser.newContext()).newPage();
     await signInAsNewUser(admin, { admin: true, firstName: 'Adam' });
     await admin.goto(chatUrl.replace('/chat/', '/conversations/'));
-    const adminPanel = admin.getByTestId('payment-panel');
+    const adminPanel = await paymentPanel(admin);
     await expect(adminPanel).toContainText('Not as described, open');
     await adminPanel.getByLabel('Partial refund (USD)').fill('20');
     await adminPanel.getByRole('button', { name: 'Refund Part, Release the Rest' }).click();
@@ -191,7 +202,7 @@ test.describe('payouts', () => {
     await expect(adminPanel.getByTestId('provider-payout')).toHaveText('$27.00');
     await expect(panel).toContainText('Refund $20.00');
     await expect(panel.getByTestId('provider-payout')).toHaveText('$27.00');
-    await expect(provider.getByTestId('payment-panel')).toContainText('Accepted');
+    await expect(await paymentPanel(provider)).toContainText('Accepted');
     await expectNoSeriousA11yViolations(admin, '/conversations/{id} admin payment tools');
   });
 
@@ -200,11 +211,12 @@ test.describe('payouts', () => {
   }) => {
     const provider = await (await browser.newContext()).newPage();
     await signInAsNewUser(provider, { firstName: 'Cara', lastName: 'Tester' });
+    await tapCelebrationsAway(provider);
     const title = `Cancel${Date.now()} lessons`;
-    await offerService(provider, title, { price: '110' });
+    await publishService(provider, title, { price: 110 });
     const { client } = await paidByNewClient(browser, title, '110', 'Carl');
 
-    const panel = client.getByTestId('payment-panel');
+    const panel = await paymentPanel(client);
     await panel.getByRole('button', { name: 'Cancel and Refund' }).click();
     await expect(client.getByRole('dialog')).toContainText('You get $110.00 back on your card');
     await client.getByRole('dialog').getByRole('button', { name: 'Cancel Service' }).click();

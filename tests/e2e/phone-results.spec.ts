@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { SERVICE_CATEGORIES } from '../../src/domain/categories';
-import { expectNoSeriousA11yViolations, offerService, signInAsNewUser } from './helpers';
+import { expectNoSeriousA11yViolations, publishService, signInAsNewUser } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -64,7 +64,7 @@ test.describe('results on the first screen', () => {
   }) => {
     await signInAsNewUser(page);
     const title = `Poster${Date.now()} design`;
-    await offerService(page, title, { price: '30', category: 'Design' });
+    await publishService(page, title, { price: 30, category: 'Design' });
 
     const phone = await openPage(browser, PHONE, { dark: true });
     await phone.goto('/discover-services');
@@ -174,7 +174,7 @@ test.describe('results on the first screen', () => {
     browser,
   }) => {
     await signInAsNewUser(page);
-    await offerService(page, `Essay${Date.now()} proofreading`);
+    await publishService(page, `Essay${Date.now()} proofreading`);
     await postRequest(page, `Physics${Date.now()} revision`);
 
     const desktop = await openPage(browser, DESKTOP);

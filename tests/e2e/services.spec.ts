@@ -142,6 +142,8 @@ test.describe('offering services', () => {
   test('find a service by search and by each filter; edit it; delete it', async ({ page }) => {
     // Seven filtered listings, an edit and a delete, each waiting for the page: a longer budget than one form.
     test.setTimeout(60_000);
+    // The filters inline, as on a laptop (phone-results.spec.ts filters through the phone's sheet).
+    await page.setViewportSize({ width: 1280, height: 800 });
     await signInAsNewUser(page);
     const unique = `Zebra${Date.now()}`;
     await offerService(page, `${unique} tutoring`, { price: '100', delivery: 'in-person', category: 'Tutoring' });

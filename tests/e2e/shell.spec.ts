@@ -54,6 +54,8 @@ test.describe('side menu and roles', () => {
   });
 
   test('the open state is remembered, and the menu is always closed below 768 px', async ({ page }) => {
+    // From a laptop's width down to a phone's, whatever the project's size.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await signInAsNewUser(page);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Side menu' });

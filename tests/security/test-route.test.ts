@@ -31,6 +31,7 @@ describe('the test-only route', () => {
   it('is not in the production server bundle at all (code, source map or password)', () => {
     const production = buildServer(false);
     expect(production).not.toContain('/api/test/users');
+    expect(production).not.toContain('/api/test/messages');
     expect(production).not.toContain('testUserSchema');
     expect(production).not.toContain('The test route answers only this machine.');
     expect(production).not.toContain('Test-password-1!');
@@ -66,6 +67,27 @@ describe('the test-only route', () => {
       const { response, rows } = await create('203.0.113.7', { 'x-forwarded-for': '127.0.0.1' });
       expect(response.statusCode).toBe(403);
       expect(rows).toHaveLength(0);
+    });
+
+    it('the message seeding route refuses a remote connection, and writes nothing', async () => {
+      const response = await app.server.inject({
+        method: 'POST',
+        url: '/api/test/messages',
+        payload: { conversationId: '00000000-0000-4000-8000-000000000000', senderId: 'x', texts: ['hi'] },
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(response.statusCode).toBe(403);
+    });
+
+    it('the message seeding route writes only into a conversation the sender is in', async () => {
+      const response = await app.server.inject({
+        method: 'POST',
+        url: '/api/test/messages',
+        payload: { conversationId: '00000000-0000-4000-8000-000000000000', senderId: 'x', texts: ['hi'] },
+        remoteAddress: '127.0.0.1',
+      });
+      expect(response.statusCode).toBe(404);
     });
 
     it('answers loopback (the e2e suite on this machine)', async () => {

@@ -20,6 +20,7 @@ import { announceSessionEnded } from '../realtime/session-ended';
 import { createDeviceCookies } from '../features/accounts/device-cookie';
 import { signInThrottleFor } from '../features/accounts/sign-in-throttle';
 import { channels } from '../realtime/channels';
+import { passwordHashing } from './password-hashing';
 
 /** better-auth endpoints that may delete sessions other than the caller's. */
 const SESSION_ENDING_PATHS = [
@@ -73,7 +74,7 @@ export function createAuth({
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
       transaction: true,
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true },
+    emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true, password: passwordHashing(config) },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/database';
+import { and, eq, or } from 'drizzle-orm';
+import { conversations, messages } from '../db/schema/conversations';
 import { userRoles } from '../db/schema/profiles';
 
 export const TEST_PASSWORD = 'Test-password-1!';
@@ -12,6 +14,12 @@ const testUserSchema = z.object({
   lastName: z.string().min(1).max(50).default('User'),
   dateOfBirth: z.string().max(10).default('2000-01-01'),
   admin: z.boolean().default(false),
+});
+
+const testMessagesSchema = z.object({
+  conversationId: z.uuid(),
+  senderId: z.string().min(1).max(64),
+  texts: z.array(z.string().min(1).max(100)).min(1).max(600),
 });
 
 /** The connection itself, not a forwarded header: a proxy on this machine would still be refused by its caller. */
@@ -25,10 +33,13 @@ function isLoopback(address: string | undefined): boolean {
  * this file at all: scripts/build-server.mjs); it answers only connections from this machine.
  */
 export function registerTestRoutes(app: FastifyInstance, auth: Auth, db: Db): void {
-  app.post('/api/test/users', async (request, reply) => {
-    if (!isLoopback(request.socket.remoteAddress)) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/test/') && !isLoopback(request.socket.remoteAddress)) {
       return reply.status(403).send({ error: 'The test route answers only this machine.' });
     }
+  });
+
+  app.post('/api/test/users', async (request, reply) => {
     const input = testUserSchema.parse(request.body);
     // The sign-up body carries our profile fields beside better-auth's own.
     const body = {
@@ -46,5 +57,35 @@ export function registerTestRoutes(app: FastifyInstance, auth: Auth, db: Db): vo
     }
     reply.header('set-cookie', headers.getSetCookie());
     return { userId: response.user.id, email: response.user.email, password: TEST_PASSWORD };
+  });
+
+  // A long history at once, for the tests of paging back: sent through the API, the per-user limit on changes makes
+  // 510 messages take 50 s. Rows only, as old messages are: no events, nobody is told.
+  app.post('/api/test/messages', async (request, reply) => {
+    const input = testMessagesSchema.parse(request.body);
+    const [conversation] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.id, input.conversationId),
+          or(eq(conversations.participant1Id, input.senderId), eq(conversations.participant2Id, input.senderId)),
+        ),
+      );
+    if (!conversation) return reply.status(404).send({ error: 'No such conversation with that sender.' });
+    const start = Date.now();
+    await db.insert(messages).values(
+      input.texts.map((text, i) => ({
+        conversationId: input.conversationId,
+        senderId: input.senderId,
+        text,
+        createdAt: new Date(start + i),
+      })),
+    );
+    await db
+      .update(conversations)
+      .set({ lastMessage: input.texts.at(-1)!, updatedAt: new Date(start + input.texts.length) })
+      .where(eq(conversations.id, input.conversationId));
+    return { created: input.texts.length };
   });
 }

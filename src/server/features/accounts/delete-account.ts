@@ -1,4 +1,3 @@
-import { verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   deleteConfirmationMatches,
@@ -6,6 +5,8 @@ import {
   tooManyAttemptsMessage,
   type DeleteAccount,
 } from '../../../domain/account-settings';
+import { passwordHashing, type PasswordHashing } from '../../auth/password-hashing';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/database';
 import { accounts } from '../../db/schema/auth';
 import { userRoles } from '../../db/schema/profiles';
@@ -26,7 +27,7 @@ import { signInThrottleFor } from './sign-in-throttle';
  * waited for and seen.
  */
 export async function deleteAccount(
-  deps: { db: Db; events: DomainEvents; files: BlobStore; bus: EventBus },
+  deps: { db: Db; events: DomainEvents; files: BlobStore; bus: EventBus; config: Pick<Config, 'NODE_ENV'> },
   actor: { id: string; email: string },
   input: DeleteAccount,
 ) {
@@ -41,10 +42,12 @@ export async function deleteAccount(
   if (throttled) {
     throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS', tooManyAttemptsMessage(throttled.retryAfterSeconds));
   }
-  const matches = await passwordMatches(db, actor.id, input.password).catch(async (error: unknown) => {
-    await throttle.endPasswordCheck(check, 'not-checked');
-    throw error;
-  });
+  const matches = await passwordMatches(db, passwordHashing(deps.config), actor.id, input.password).catch(
+    async (error: unknown) => {
+      await throttle.endPasswordCheck(check, 'not-checked');
+      throw error;
+    },
+  );
   await throttle.endPasswordCheck(check, matches ? 'succeeded' : 'wrong-password');
   if (!matches) throw new AppError('WRONG_PASSWORD');
   const refuseLastAdmin = async (tx: Tx) => {
@@ -70,11 +73,11 @@ async function lockAdminRows(tx: Tx): Promise<Set<string>> {
   return new Set(rows.map((r) => r.userId));
 }
 
-/** Checked against the stored hash with better-auth's hasher (auth.ts keeps its default, scrypt). */
-async function passwordMatches(db: Db, userId: string, password: string): Promise<boolean> {
+/** Checked against the stored hash with the hasher better-auth was given (auth.ts). */
+async function passwordMatches(db: Db, hashing: PasswordHashing, userId: string, password: string): Promise<boolean> {
   const [credential] = await db
     .select({ hash: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
-  return credential?.hash ? verifyPassword({ hash: credential.hash, password }) : false;
+  return credential?.hash ? hashing.verify({ hash: credential.hash, password }) : false;
 }

@@ -154,16 +154,7 @@ export function RoomComposer({
                 <strong>{displayName({ firstName: replyTo.senderFirstName, lastName: replyTo.senderLastName })}</strong>
                 : {replyPreview(replyTo)}
               </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                className="h-6 px-1"
-                aria-label="Clear reply"
-                onClick={onClearReply}
-              >
-                <X className="h-4 w-4" aria-hidden />
-              </Button>
+              <RemoveButton label="Clear reply" onClick={onClearReply} />
             </div>
           )}
           {attachment && (
@@ -180,17 +171,11 @@ export function RoomComposer({
                     ? `Uploading... ${Math.round(attachment.percent)}%`
                     : 'Ready to send'}
               </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                className="h-6 px-1"
-                aria-label="Remove attachment"
+              <RemoveButton
+                label="Remove attachment"
                 disabled={attachment.state === 'uploading'}
                 onClick={() => setAttachment(null)}
-              >
-                <X className="h-4 w-4" aria-hidden />
-              </Button>
+              />
             </div>
           )}
         </>
@@ -225,5 +210,22 @@ export function RoomComposer({
         </>
       }
     />
+  );
+}
+
+/** The small cross that takes back what sits above the composer (a reply's quote, an attachment). */
+function RemoveButton({ label, disabled, onClick }: { label: string; disabled?: boolean; onClick?: () => void }) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="sm"
+      className="h-6 px-1"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <X className="h-4 w-4" aria-hidden />
+    </Button>
   );
 }
