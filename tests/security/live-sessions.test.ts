@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { sessions, users } from '../../src/server/db/schema/auth';
-import { channels } from '../../src/server/realtime/channels';
+import { profilesChannels } from '../../src/server/features/profiles/profiles.channels';
 import { testUser } from '../../src/server/testing/marketplace';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testing/test-app';
 import { authPost, changePasswordSigningOutOthers, deleteOwnAccount, secondDevice } from './helpers';
@@ -120,7 +120,7 @@ describe('a session that ends loses its live sockets', () => {
     await expect.poll(() => tab.closedAt(), { timeout: 2000 }).not.toBeNull();
     const before = tab.replies.length;
     // What the attacker's old tab would still hear: the user's profile changing.
-    app.bus.publish(channels.profile(user.id), { type: 'profile-updated' });
+    app.bus.publish(profilesChannels.profile(user.id), { type: 'profile-updated' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(tab.replies.slice(before).filter((r) => r.result?.type === 'data')).toEqual([]);
   });
@@ -151,7 +151,7 @@ describe('live updates only over the tracked WebSocket', () => {
         }
       })().catch(() => false);
       await authPost(app, 'sign-out', user.cookie);
-      app.bus.publish(channels.profile(user.id), { type: 'profile-updated' });
+      app.bus.publish(profilesChannels.profile(user.id), { type: 'profile-updated' });
       const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1500));
       const refused = response.status >= 400 || (await Promise.race([ended, timeout]));
       expect(refused, `the event stream stayed open: ${response.status} ${body}`).toBe(true);

@@ -4,7 +4,9 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { SERVICE_CATEGORIES } from '../../src/domain/categories';
-import { channels, rawChannel } from '../../src/server/realtime/channels';
+import { defineChannel } from '../../src/server/realtime/channels';
+import { conversationsChannels } from '../../src/server/features/conversations/conversations.channels';
+import { profilesChannels } from '../../src/server/features/profiles/profiles.channels';
 import { testUser, trpcAs } from '../../src/server/testing/marketplace';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../src/server/testing/test-app';
 
@@ -80,7 +82,7 @@ describe('the server’s memory stays bounded under attack', () => {
     const padding = 'x'.repeat(100_000);
     for (let i = 0; i < 600; i++) {
       // Padded past its type on purpose: the size is the point.
-      app.bus.publish(rawChannel(channels.profile(user.id)), { type: 'profile-updated', padding });
+      app.bus.publish(defineChannel(profilesChannels.profile(user.id)), { type: 'profile-updated', padding });
       if (i % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -127,9 +129,11 @@ describe('the server’s memory stays bounded under attack', () => {
   it('events on thousands of channels nobody listens to are not kept', async () => {
     const before = measure();
     for (let c = 0; c < 3000; c++) {
-      const channel = [channels.conversation, channels.inbox, channels.profile][c % 3]!(randomUUID());
+      const channel = [conversationsChannels.conversation, conversationsChannels.inbox, profilesChannels.profile][
+        c % 3
+      ]!(randomUUID());
       for (let e = 0; e < 20; e++) {
-        app.bus.publish(rawChannel(channel), { type: 'message', text: randomBytes(500).toString('hex') });
+        app.bus.publish(defineChannel(channel), { type: 'message', text: randomBytes(500).toString('hex') });
       }
     }
     const grown = growth(before);

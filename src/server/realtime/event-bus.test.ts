@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isSameSite } from '../trpc';
 import { createInProcessEventBus, FANOUT_BACKLOG, FANOUT_SLICE, SUBSCRIBER_BACKLOG, type EventBus } from './event-bus';
 import { takeEvents } from '../testing/take-events';
-import { rawChannel, type Channel } from './channels';
+import { defineChannel, type Channel } from './channels';
 
 /** `size` subscribers of the channel, each recording what it gets; `stop` ends them all. */
 async function subscribers(bus: EventBus, channel: Channel<number>, size: number) {
@@ -24,11 +24,11 @@ async function subscribers(bus: EventBus, channel: Channel<number>, size: number
 describe('in-process event bus', () => {
   it('delivers events on a channel to its subscribers only', async () => {
     const bus = createInProcessEventBus();
-    const events = takeEvents(bus.subscribe(rawChannel('a')), 2);
+    const events = takeEvents(bus.subscribe(defineChannel('a')), 2);
     await Promise.resolve();
-    bus.publish(rawChannel('b'), 'not mine');
-    bus.publish(rawChannel('a'), 1);
-    bus.publish(rawChannel('a'), 2);
+    bus.publish(defineChannel('b'), 'not mine');
+    bus.publish(defineChannel('a'), 1);
+    bus.publish(defineChannel('a'), 2);
     expect(await events).toEqual([1, 2]);
   });
 
@@ -36,34 +36,34 @@ describe('in-process event bus', () => {
     const bus = createInProcessEventBus();
     // A tab was listening, then its socket dropped.
     const before = new AbortController();
-    const listening = takeEvents(bus.subscribe(rawChannel('a'), { signal: before.signal }), 1);
+    const listening = takeEvents(bus.subscribe(defineChannel('a'), { signal: before.signal }), 1);
     await Promise.resolve();
-    const first = bus.publish(rawChannel('a'), 1);
+    const first = bus.publish(defineChannel('a'), 1);
     await listening;
-    bus.publish(rawChannel('a'), 2);
-    bus.publish(rawChannel('a'), 3);
-    const resumed = takeEvents(bus.subscribe(rawChannel('a'), { lastEventId: first.id }), 3);
+    bus.publish(defineChannel('a'), 2);
+    bus.publish(defineChannel('a'), 3);
+    const resumed = takeEvents(bus.subscribe(defineChannel('a'), { lastEventId: first.id }), 3);
     await Promise.resolve();
-    bus.publish(rawChannel('a'), 4);
+    bus.publish(defineChannel('a'), 4);
     expect(await resumed).toEqual([2, 3, 4]);
   });
 
   it('ignores an id from another server run', async () => {
     const bus = createInProcessEventBus();
-    bus.publish(rawChannel('a'), 1);
-    const events = takeEvents(bus.subscribe(rawChannel('a'), { lastEventId: 'deadbeef:0' }), 1);
+    bus.publish(defineChannel('a'), 1);
+    const events = takeEvents(bus.subscribe(defineChannel('a'), { lastEventId: 'deadbeef:0' }), 1);
     await Promise.resolve();
-    bus.publish(rawChannel('a'), 2);
+    bus.publish(defineChannel('a'), 2);
     expect(await events).toEqual([2]);
   });
 
   it('remembers nothing for a channel nobody listens to', async () => {
     const bus = createInProcessEventBus();
-    const first = bus.publish(rawChannel('a'), 1);
-    bus.publish(rawChannel('a'), 2);
-    const events = takeEvents(bus.subscribe(rawChannel('a'), { lastEventId: first.id }), 1);
+    const first = bus.publish(defineChannel('a'), 1);
+    bus.publish(defineChannel('a'), 2);
+    const events = takeEvents(bus.subscribe(defineChannel('a'), { lastEventId: first.id }), 1);
     await Promise.resolve();
-    bus.publish(rawChannel('a'), 3);
+    bus.publish(defineChannel('a'), 3);
     expect(await events).toEqual([3]);
   });
 
@@ -72,10 +72,10 @@ describe('in-process event bus', () => {
 
     async function listenedThenLeft(bus: ReturnType<typeof createInProcessEventBus>) {
       const controller = new AbortController();
-      const listening = takeEvents(bus.subscribe(rawChannel('a'), { signal: controller.signal }), 2);
+      const listening = takeEvents(bus.subscribe(defineChannel('a'), { signal: controller.signal }), 2);
       await Promise.resolve();
-      const first = bus.publish(rawChannel('a'), 1);
-      bus.publish(rawChannel('a'), 2);
+      const first = bus.publish(defineChannel('a'), 1);
+      bus.publish(defineChannel('a'), 2);
       await listening;
       return first.id;
     }
@@ -83,14 +83,14 @@ describe('in-process event bus', () => {
     it('a remembered event expires', async () => {
       vi.useFakeTimers();
       const bus = createInProcessEventBus({ replayTtlMs: 1000, replayIdleMs: 60_000 });
-      const keep = takeEvents(bus.subscribe(rawChannel('a')), 3);
+      const keep = takeEvents(bus.subscribe(defineChannel('a')), 3);
       await Promise.resolve();
-      const first = bus.publish(rawChannel('a'), 1);
-      bus.publish(rawChannel('a'), 2);
+      const first = bus.publish(defineChannel('a'), 1);
+      bus.publish(defineChannel('a'), 2);
       vi.advanceTimersByTime(1500);
-      bus.publish(rawChannel('a'), 3);
+      bus.publish(defineChannel('a'), 3);
       await keep;
-      const resumed = takeEvents(bus.subscribe(rawChannel('a'), { lastEventId: first.id }), 1);
+      const resumed = takeEvents(bus.subscribe(defineChannel('a'), { lastEventId: first.id }), 1);
       expect(await resumed).toEqual([3]);
     });
 
@@ -99,16 +99,16 @@ describe('in-process event bus', () => {
       const bus = createInProcessEventBus({ replayTtlMs: 60_000, replayIdleMs: 1000 });
       const firstId = await listenedThenLeft(bus);
       vi.advanceTimersByTime(2000);
-      const resumed = takeEvents(bus.subscribe(rawChannel('a'), { lastEventId: firstId }), 1);
+      const resumed = takeEvents(bus.subscribe(defineChannel('a'), { lastEventId: firstId }), 1);
       await Promise.resolve();
-      bus.publish(rawChannel('a'), 3);
+      bus.publish(defineChannel('a'), 3);
       expect(await resumed).toEqual([3]);
     });
   });
 
   it('hands a large channel its events a slice of subscribers per turn, each subscriber getting them in order', async () => {
     const bus = createInProcessEventBus();
-    const channel = rawChannel<number>('big');
+    const channel = defineChannel<number>('big');
     const size = FANOUT_SLICE * 3 + 1;
     const { got, stop } = await subscribers(bus, channel, size);
     bus.publish(channel, 1);
@@ -123,7 +123,7 @@ describe('in-process event bus', () => {
 
   it('hands out at once what is published faster than the slices go, instead of queueing without end', async () => {
     const bus = createInProcessEventBus();
-    const channel = rawChannel<number>('flood');
+    const channel = defineChannel<number>('flood');
     const size = FANOUT_SLICE * 3 + 1;
     const { got, stop } = await subscribers(bus, channel, size);
     // Just enough events that the deliveries left for later (all but the first slice) pass the backlog: the last
@@ -138,8 +138,8 @@ describe('in-process event bus', () => {
 
   it('keeps the order of publishing across channels: a small channel waits for a large one being handed out', async () => {
     const bus = createInProcessEventBus();
-    const room = rawChannel<number>('order:room');
-    const receipts = rawChannel<number>('order:receipts');
+    const room = defineChannel<number>('order:room');
+    const receipts = defineChannel<number>('order:receipts');
     const { got, stop } = await subscribers(bus, room, FANOUT_SLICE * 2);
     // The last of the room's readers also listens to its own receipts, as watchRoom does.
     const order: number[] = [];
@@ -162,7 +162,7 @@ describe('in-process event bus', () => {
 
   it('one subscription to several channels gets them in publishing order and resumes after an id across them', async () => {
     const bus = createInProcessEventBus();
-    const [a, b] = [rawChannel<string>('multi:a'), rawChannel<string>('multi:b')];
+    const [a, b] = [defineChannel<string>('multi:a'), defineChannel<string>('multi:b')];
     const first = takeEvents(bus.subscribe([a, b]), 3);
     await Promise.resolve();
     bus.publish(a, 'a1');
@@ -180,7 +180,7 @@ describe('in-process event bus', () => {
 
   it('ends a subscriber that stopped taking its events, instead of holding them without end', async () => {
     const bus = createInProcessEventBus();
-    const channel = rawChannel<number>('stuck');
+    const channel = defineChannel<number>('stuck');
     const stuck = bus.subscribe(channel)[Symbol.asyncIterator]();
     const first = stuck.next();
     await Promise.resolve();
@@ -192,7 +192,7 @@ describe('in-process event bus', () => {
   it('stops when the subscriber aborts', async () => {
     const bus = createInProcessEventBus();
     const controller = new AbortController();
-    const done = takeEvents(bus.subscribe(rawChannel('a'), { signal: controller.signal }), 5);
+    const done = takeEvents(bus.subscribe(defineChannel('a'), { signal: controller.signal }), 5);
     controller.abort();
     expect(await done).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { channels, rawChannel } from './channels';
+import { channels, defineChannel } from './channels';
 import { createInProcessEventBus, type EventBus } from './event-bus';
 
 /** The one PostgreSQL notification channel all servers of a deployment share. */
@@ -70,7 +70,7 @@ export async function createPostgresEventBus(url: string, log: (error: unknown) 
       try {
         const event = decode(message.payload);
         // Sent by a server of this deployment through its typed `publish`: the channel names its payload's type.
-        if (event) local.publish(rawChannel(event.channel), event.data);
+        if (event) local.publish(defineChannel(event.channel), event.data);
       } catch (error) {
         log(error);
       }

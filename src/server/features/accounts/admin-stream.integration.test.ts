@@ -8,7 +8,7 @@ import type { ConversationEvent } from '../../contracts/conversation-events';
 import { testUser, type TestUser } from '../../testing/marketplace';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { ADMIN_RECHECK_MS, adminStream } from './admin-stream';
-import { channels } from '../../realtime/channels';
+import { conversationsChannels } from '../conversations/conversations.channels';
 
 /**
  * An admin's open live stream stops once the role is gone. The helper is driven on the real
@@ -55,7 +55,7 @@ describe('adminStream', () => {
     const controller = new AbortController();
     const stream = adminStream(
       { db: app.database.db, bus: app.bus, user: former },
-      channels.conversation(conversation),
+      conversationsChannels.conversation(conversation),
       {
         signal: controller.signal,
         now: () => clock,
@@ -66,20 +66,20 @@ describe('adminStream', () => {
     const first = next();
     // The generator subscribes when first asked; let it reach the bus before publishing.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    app.bus.publish(channels.conversation(conversation), updated('one'));
+    app.bus.publish(conversationsChannels.conversation(conversation), updated('one'));
     expect((await first).value?.data).toMatchObject({ state: { note: 'one' } });
 
     // The role goes. Within the window the last check holds (one query per window, not one per event) ...
     await removeAdmin(former);
     clock = ADMIN_RECHECK_MS - 1;
     const second = next();
-    app.bus.publish(channels.conversation(conversation), updated('two'));
+    app.bus.publish(conversationsChannels.conversation(conversation), updated('two'));
     expect((await second).value?.data).toMatchObject({ state: { note: 'two' } });
 
     // ... and the first event after it is checked again: not delivered, the stream ends with ADMIN_ONLY.
     clock = ADMIN_RECHECK_MS;
     const third = next();
-    app.bus.publish(channels.conversation(conversation), updated('three'));
+    app.bus.publish(conversationsChannels.conversation(conversation), updated('three'));
     const error = await third.then(
       () => null,
       (e: unknown) => e,
@@ -96,7 +96,7 @@ describe('adminStream', () => {
     let clock = 0;
     const stream = adminStream(
       { db: app.database.db, bus: app.bus, user: former },
-      channels.conversation(conversation),
+      conversationsChannels.conversation(conversation),
       {
         now: () => clock,
       },
@@ -104,7 +104,7 @@ describe('adminStream', () => {
     const first = stream.next();
     await new Promise((resolve) => setTimeout(resolve, 20));
     clock = ADMIN_RECHECK_MS * 10;
-    app.bus.publish(channels.conversation(conversation), updated('still admin'));
+    app.bus.publish(conversationsChannels.conversation(conversation), updated('still admin'));
     expect((await first).value?.data).toMatchObject({ state: { note: 'still admin' } });
     await stream.return(undefined);
   });
@@ -124,12 +124,12 @@ describe('conversations.adminEvents', () => {
     );
     await expect.poll(() => socket.repliesOf(51).length, { timeout: 5_000 }).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    app.bus.publish(channels.conversation(conversation), updated('seen by the admin'));
+    app.bus.publish(conversationsChannels.conversation(conversation), updated('seen by the admin'));
     await expect.poll(() => JSON.stringify(socket.repliesOf(51)), { timeout: 5_000 }).toContain('seen by the admin');
 
     await removeAdmin(former);
     await new Promise((resolve) => setTimeout(resolve, ADMIN_RECHECK_MS + 100));
-    app.bus.publish(channels.conversation(conversation), updated('after demotion'));
+    app.bus.publish(conversationsChannels.conversation(conversation), updated('after demotion'));
     await expect
       .poll(() => socket.repliesOf(51).find((r) => r.error)?.error?.data?.code, { timeout: 5_000 })
       .toBe('FORBIDDEN');

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { POLL_DURATION_MS, POLL_MESSAGES } from '../../../domain/polls';
 import { SERVICE_MESSAGES } from '../../../domain/services';
-import { channels } from '../../realtime/channels';
+import { moderationChannels } from '../moderation/moderation.channels';
+import { servicesChannels } from '../services/services.channels';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import {
   ADMIN_TEST_PASSWORD,
@@ -92,8 +93,8 @@ afterAll(() => app?.close());
 describe('what an ended poll does', () => {
   it('a passed service_deletion poll hides the service, with its event, and the listings drop it live', async () => {
     const { id } = await ok(owner, 'services.create', serviceInput('Essay writing for you'));
-    const catalogue = nextEvent(app, channels.catalogue);
-    const outcome = nextEvent(app, channels.moderationAdmin, (e) => e.type === 'poll-outcome');
+    const catalogue = nextEvent(app, servicesChannels.catalogue);
+    const outcome = nextEvent(app, moderationChannels.moderationAdmin, (e) => e.type === 'poll-outcome');
     const pollId = await endedPoll({ serviceId: id }, { yes: 4, no: 1 });
     await catalogue;
     expect(await outcome).toMatchObject({ type: 'poll-outcome', pollId, outcome: 'passed', serviceId: id });
@@ -215,8 +216,8 @@ describe('adminServices.delete', () => {
     expect((await app.server.inject({ url: json.url! })).statusCode).toBe(200);
     const pollId = await endedPoll({ serviceId: id }, { yes: 5, no: 0 });
 
-    const removed = nextEvent(app, channels.moderationAdmin, (e) => e.type === 'service-removed');
-    const catalogue = nextEvent(app, channels.catalogue);
+    const removed = nextEvent(app, moderationChannels.moderationAdmin, (e) => e.type === 'service-removed');
+    const catalogue = nextEvent(app, servicesChannels.catalogue);
     await ok(admin, 'adminServices.delete', { serviceId: id, reason: '  Scam confirmed ' });
     expect(await removed).toEqual({ type: 'service-removed', serviceId: id });
     await catalogue;
@@ -259,7 +260,7 @@ describe('adminServices.restore', () => {
     const pollId = await endedPoll({ serviceId: id }, { yes: 5, no: 0 });
     expect((await call(member, 'services.get', { id })).status).toBe(404);
 
-    const catalogue = nextEvent(app, channels.catalogue);
+    const catalogue = nextEvent(app, servicesChannels.catalogue);
     await ok(admin, 'adminServices.restore', { serviceId: id, reason: ' Reports were a misunderstanding ' });
     await catalogue;
     expect(await hiddenAt(id)).toBeNull();
@@ -369,7 +370,7 @@ describe('polls and hidden services', () => {
 
   it("a started poll reaches other admins' pages at once, with its service", async () => {
     const { id } = await ok(owner, 'services.create', serviceInput('Polled by another admin'));
-    const started = nextEvent(app, channels.moderationAdmin, (e) => e.type === 'poll-started');
+    const started = nextEvent(app, moderationChannels.moderationAdmin, (e) => e.type === 'poll-started');
     const poll = await ok(admin, 'polls.create', { pollType: 'service_deletion', serviceId: id, description: 'Why' });
     expect(await started).toEqual({
       type: 'poll-started',

@@ -1,5 +1,5 @@
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { channels } from '../../realtime/channels';
+import { adminUsersChannels } from './admin-users.channels';
 import type { EventBus } from '../../realtime/event-bus';
 
 /**
@@ -8,7 +8,7 @@ import type { EventBus } from '../../realtime/event-bus';
  */
 export function adminUsersLiveListeners(bus: EventBus): AnyLiveListener[] {
   const changed = ({ userId }: { userId: string }) =>
-    void bus.publish(channels.adminUsers, { type: 'user-changed', userId });
+    void bus.publish(adminUsersChannels.adminUsers, { type: 'user-changed', userId });
   return [
     defineLiveListener({ on: 'user.signed-up', publish: changed }),
     defineLiveListener({ on: 'user.signed-in', publish: changed }),
@@ -17,7 +17,7 @@ export function adminUsersLiveListeners(bus: EventBus): AnyLiveListener[] {
     defineLiveListener({ on: 'user.role-changed', publish: changed }),
     defineLiveListener({
       on: 'user.deleted',
-      publish: ({ userId }) => void bus.publish(channels.adminUsers, { type: 'user-removed', userId }),
+      publish: ({ userId }) => void bus.publish(adminUsersChannels.adminUsers, { type: 'user-removed', userId }),
     }),
   ];
 }

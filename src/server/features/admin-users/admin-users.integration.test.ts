@@ -9,6 +9,7 @@ import { totp } from '../../../../tests/e2e/totp';
 import { configuredAdmin } from '../../config';
 import { bootstrapAdmin } from '../accounts/bootstrap-admin';
 import { channels } from '../../realtime/channels';
+import { adminUsersChannels } from './admin-users.channels';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import {
   ADMIN_TEST_PASSWORD,
@@ -274,7 +275,11 @@ describe('adminUsers.delete', () => {
     await ok(victim, 'feedback.submit', { title: 'Hello', category: 'General', message: 'Something' });
     const [session] = await rows<{ id: string }>(sql`select id from sessions where user_id = ${victim.id}`);
     const ended = nextEvent(app, channels.sessionEnded, (e) => e.sessionId === session!.id);
-    const removed = nextEvent(app, channels.adminUsers, (e) => e.type === 'user-removed' && e.userId === victim.id);
+    const removed = nextEvent(
+      app,
+      adminUsersChannels.adminUsers,
+      (e) => e.type === 'user-removed' && e.userId === victim.id,
+    );
 
     const result = await ok(admin, 'adminUsers.delete', { userId: victim.id, reason: 'Spam account' });
     expect(result).toEqual({ ok: true, email: victim.email });
@@ -342,7 +347,11 @@ describe('adminUsers.setAdmin', () => {
   it('grants and removes the role, audited, with user.role-changed; the new admin can act at once', async () => {
     const member = await testUser(app);
     expect((await call(member, 'adminUsers.list', {})).status).toBe(403);
-    const changed = nextEvent(app, channels.adminUsers, (e) => e.type === 'user-changed' && e.userId === member.id);
+    const changed = nextEvent(
+      app,
+      adminUsersChannels.adminUsers,
+      (e) => e.type === 'user-changed' && e.userId === member.id,
+    );
     expect(await ok(admin, 'adminUsers.setAdmin', { userId: member.id, admin: true, reason: 'Moderator' })).toEqual({
       ok: true,
       changed: true,
@@ -630,7 +639,7 @@ describe('adminUsers.events', () => {
 
   it('the channel itself carries ids only (it may be PostgreSQL NOTIFY)', async () => {
     const member = await testUser(app);
-    const event = nextEvent(app, channels.adminUsers, (e) => e.userId === member.id);
+    const event = nextEvent(app, adminUsersChannels.adminUsers, (e) => e.userId === member.id);
     await ok(admin, 'adminUsers.suspend', { userId: member.id, days: 1, reason: 'Private words' });
     expect(await event).toEqual({ type: 'user-changed', userId: member.id });
   });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { adminStream, type AdminStreamOptions } from '../accounts/admin-stream';
-import { channels } from '../../realtime/channels';
+import { adminUsersChannels } from './admin-users.channels';
 import type { EventBus } from '../../realtime/event-bus';
 import { loadAdminUserRow, type AdminUserRow } from './admin-user-row';
 
@@ -18,7 +18,7 @@ export async function* watchAdminUsers(
   ctx: { db: Db; bus: EventBus; user: { id: string } },
   options: AdminStreamOptions,
 ): AsyncGenerator<{ id: string; data: AdminUsersStreamEvent }, void, undefined> {
-  for await (const event of adminStream(ctx, channels.adminUsers, options)) {
+  for await (const event of adminStream(ctx, adminUsersChannels.adminUsers, options)) {
     const { userId } = event.data;
     if (event.data.type === 'user-removed') {
       yield { id: event.id, data: { type: 'user-removed', userId } };

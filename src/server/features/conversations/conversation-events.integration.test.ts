@@ -2,7 +2,8 @@ import { listen as listenOnBus } from '../../testing/listen';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
-import { channels, type Channel } from '../../realtime/channels';
+import { type Channel } from '../../realtime/channels';
+import { conversationsChannels } from './conversations.channels';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 
@@ -58,9 +59,9 @@ describe('conversation events', () => {
   });
 
   it('a sent message is recorded with its data and reaches the chat and both inboxes; a stranger records none', async () => {
-    const chat = listen(channels.conversation(conversationId));
-    const clientInbox = listen(channels.inbox(client.id));
-    const providerInbox = listen(channels.inbox(provider.id));
+    const chat = listen(conversationsChannels.conversation(conversationId));
+    const clientInbox = listen(conversationsChannels.inbox(client.id));
+    const providerInbox = listen(conversationsChannels.inbox(provider.id));
     const sent = await ok(provider, 'conversations.send', { id: conversationId, text: 'Hello there' });
     expect((await call(stranger, 'conversations.send', { id: conversationId, text: 'Let me in' })).status).toBe(403);
 
@@ -85,7 +86,7 @@ describe('conversation events', () => {
   });
 
   it('negotiation steps record their event with the notice and the new state; a refused step records none', async () => {
-    const chat = listen(channels.conversation(conversationId));
+    const chat = listen(conversationsChannels.conversation(conversationId));
     await ok(client, 'conversations.propose', { id: conversationId, price: 30, pricingType: 'fixed' });
     // The client cannot accept their own proposal.
     expect((await call(client, 'conversations.act', { id: conversationId, action: 'accept' })).status).not.toBe(200);
@@ -115,8 +116,8 @@ describe('conversation events', () => {
   it('marking read records the ids it marked once, tells the other screen and the reader’s badge', async () => {
     const a = await ok(provider, 'conversations.send', { id: conversationId, text: 'One' });
     const b = await ok(provider, 'conversations.send', { id: conversationId, text: 'Two' });
-    const chat = listen(channels.conversation(conversationId));
-    const clientInbox = listen(channels.inbox(client.id));
+    const chat = listen(conversationsChannels.conversation(conversationId));
+    const clientInbox = listen(conversationsChannels.inbox(client.id));
     expect(await ok(client, 'conversations.markRead', { id: conversationId })).toEqual({ read: 2 });
     expect(await ok(client, 'conversations.markRead', { id: conversationId })).toEqual({ read: 0 });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { listingPriceSchema, messageTextSchema, proposalSchema } from '../../../domain/negotiation-schemas';
 import { toCents } from '../../../domain/money';
 import { adminStream } from '../accounts/admin-stream';
-import { channels } from '../../realtime/channels';
+import { conversationsChannels } from './conversations.channels';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
 import { loadForParticipant } from './conversation-access';
 import { countUnread } from './count-unread';
@@ -71,7 +71,7 @@ export const conversationsRouter = router({
   /** One conversation's messages and changes, for its participants only (checked before the first event). */
   events: authedProcedure.input(byId.extend(resumable.shape)).subscription(async function* ({ ctx, input, signal }) {
     await loadForParticipant(ctx.db, ctx.user, input.id);
-    for await (const event of ctx.bus.subscribe(channels.conversation(input.id), {
+    for await (const event of ctx.bus.subscribe(conversationsChannels.conversation(input.id), {
       lastEventId: input.lastEventId,
       signal,
     })) {
@@ -87,7 +87,7 @@ export const conversationsRouter = router({
     input,
     signal,
   }) {
-    for await (const event of adminStream(ctx, channels.conversation(input.id), {
+    for await (const event of adminStream(ctx, conversationsChannels.conversation(input.id), {
       lastEventId: input.lastEventId,
       signal,
     })) {
@@ -96,7 +96,7 @@ export const conversationsRouter = router({
   }),
   /** The signed-in user's conversation list changed. */
   inbox: authedProcedure.input(resumable.optional()).subscription(async function* ({ ctx, input, signal }) {
-    for await (const event of ctx.bus.subscribe(channels.inbox(ctx.user.id), {
+    for await (const event of ctx.bus.subscribe(conversationsChannels.inbox(ctx.user.id), {
       lastEventId: input?.lastEventId,
       signal,
     })) {

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/database';
 import { conversations, messages } from '../../db/schema/conversations';
 import type { ConversationStateData, MessageData, Participants } from '../../contracts/app-events';
 import type { EventBus } from '../../realtime/event-bus';
-import { channels } from '../../realtime/channels';
+import { conversationsChannels } from './conversations.channels';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -40,13 +40,13 @@ export interface LiveChange {
 
 /** Publishes a change to the conversation's channel and, when it posted messages, to both participants' inboxes. */
 export function publishChange(bus: EventBus, { conversationId, participants, messages: posted, state }: LiveChange) {
-  const channel = channels.conversation(conversationId);
+  const channel = conversationsChannels.conversation(conversationId);
   for (const message of posted) bus.publish(channel, { type: 'message', message });
   if (state) bus.publish(channel, { type: 'updated', state });
   const last = posted.at(-1);
   if (!last) return;
   for (const userId of [participants.clientId, participants.providerId]) {
-    bus.publish(channels.inbox(userId), {
+    bus.publish(conversationsChannels.inbox(userId), {
       type: 'changed',
       conversationId,
       lastMessage: previewOf(last),

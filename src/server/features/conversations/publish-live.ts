@@ -1,6 +1,6 @@
 import type { AppEvent, Participants } from '../../contracts/app-events';
 import type { AnyLiveListener } from '../../events/handlers';
-import { channels } from '../../realtime/channels';
+import { conversationsChannels } from './conversations.channels';
 import type { EventBus } from '../../realtime/event-bus';
 import { publishChange } from './post-message';
 
@@ -43,12 +43,12 @@ export function publishConversationEvent(bus: EventBus, event: ConversationScope
   if (event.type === 'messages.read') {
     if (event.messageIds.length === 0) return;
     const readerId = event.actorId!;
-    bus.publish(channels.conversation(event.conversationId), {
+    bus.publish(conversationsChannels.conversation(event.conversationId), {
       type: 'read',
       readerId,
       messageIds: event.messageIds,
     });
-    bus.publish(channels.inbox(readerId), {
+    bus.publish(conversationsChannels.inbox(readerId), {
       type: 'read',
       conversationId: event.conversationId,
       count: event.count,

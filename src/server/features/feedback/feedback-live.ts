@@ -1,5 +1,5 @@
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { channels } from '../../realtime/channels';
+import { feedbackChannels } from './feedback.channels';
 import type { EventBus } from '../../realtime/event-bus';
 import { memberItemOf } from './feedback-data';
 import type { FeedbackAppEvent } from '../../contracts/feedback-events';
@@ -11,12 +11,12 @@ import type { FeedbackAppEvent } from '../../contracts/feedback-events';
  */
 export function feedbackLiveListeners(bus: EventBus): AnyLiveListener[] {
   const publish = (event: FeedbackAppEvent) => {
-    bus.publish(channels.feedbackOf(event.userId), {
+    bus.publish(feedbackChannels.feedbackOf(event.userId), {
       type: 'feedback-changed',
       feedbackId: event.feedbackId,
       item: memberItemOf(event.item),
     });
-    bus.publish(channels.feedbackAdmin, {
+    bus.publish(feedbackChannels.feedbackAdmin, {
       type: 'admin-feedback-changed',
       feedbackId: event.feedbackId,
       item: event.item,

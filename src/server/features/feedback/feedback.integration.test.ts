@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES } from '../../../domain/feedback';
-import { channels } from '../../realtime/channels';
+import { feedbackChannels } from './feedback.channels';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import {
   ADMIN_TEST_PASSWORD,
@@ -84,7 +84,7 @@ describe('submitting feedback', () => {
   });
 
   it('tells every admin’s open page, with the author’s name', async () => {
-    const heard = nextEvent(app, channels.feedbackAdmin, (e) => e.item.title === 'Admins hear this');
+    const heard = nextEvent(app, feedbackChannels.feedbackAdmin, (e) => e.item.title === 'Admins hear this');
     await ok(member, 'feedback.submit', { ...sample, title: 'Admins hear this' });
     const event = await heard;
     expect(event).toMatchObject({
@@ -167,7 +167,7 @@ describe('the admins’ tables', () => {
 describe('answering and resolving', () => {
   it('a response is stored trimmed, does not resolve, may be replaced, and reaches the author live; audited', async () => {
     const item = await ok(member, 'feedback.submit', { ...sample, title: 'Answer me' });
-    const heard = nextEvent(app, channels.feedbackOf(member.id), (e) => e.feedbackId === item.id);
+    const heard = nextEvent(app, feedbackChannels.feedbackOf(member.id), (e) => e.feedbackId === item.id);
     const answered = await ok(admin, 'feedback.respond', { id: item.id, response: '  Fixed in the next release.  ' });
     expect(answered).toMatchObject({ adminResponse: 'Fixed in the next release.', resolvedAt: null });
     expect(await heard).toEqual({
@@ -217,7 +217,7 @@ describe('answering and resolving', () => {
 
   it('resolving sets resolved_at and resolved_by once: a second resolve is refused and changes nothing', async () => {
     const item = await ok(member, 'feedback.submit', { ...sample, title: 'Resolve me' });
-    const heard = nextEvent(app, channels.feedbackOf(member.id), (e) => e.feedbackId === item.id);
+    const heard = nextEvent(app, feedbackChannels.feedbackOf(member.id), (e) => e.feedbackId === item.id);
     const resolved = await ok(admin, 'feedback.resolve', { id: item.id });
     expect(resolved.resolvedBy).toBe(admin.id);
     expect(resolved.resolvedAt).not.toBeNull();

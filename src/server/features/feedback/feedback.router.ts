@@ -7,7 +7,7 @@ import {
   feedbackSchema,
 } from '../../../domain/feedback';
 import { adminStream } from '../accounts/admin-stream';
-import { channels } from '../../realtime/channels';
+import { feedbackChannels } from './feedback.channels';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
 import { listFeedbackForAdmin } from './list-feedback-for-admin';
 import { listMyFeedback } from './list-my-feedback';
@@ -26,7 +26,7 @@ export const feedbackRouter = router({
   mine: authedProcedure.query(({ ctx }) => listMyFeedback(ctx, ctx.user)),
   /** The caller's own items as they are answered and resolved (their own channel only). */
   events: authedProcedure.input(resumable.optional()).subscription(async function* ({ ctx, input, signal }) {
-    for await (const event of ctx.bus.subscribe(channels.feedbackOf(ctx.user.id), {
+    for await (const event of ctx.bus.subscribe(feedbackChannels.feedbackOf(ctx.user.id), {
       lastEventId: input?.lastEventId,
       signal,
     })) {
@@ -54,7 +54,10 @@ export const feedbackRouter = router({
    * events flow (adminStream), so an admin who loses the role stops receiving them.
    */
   adminEvents: adminProcedure.input(resumable.optional()).subscription(async function* ({ ctx, input, signal }) {
-    for await (const event of adminStream(ctx, channels.feedbackAdmin, { lastEventId: input?.lastEventId, signal })) {
+    for await (const event of adminStream(ctx, feedbackChannels.feedbackAdmin, {
+      lastEventId: input?.lastEventId,
+      signal,
+    })) {
       yield tracked(event.id, event.data);
     }
   }),

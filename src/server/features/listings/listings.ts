@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { requestListingSchema, serviceListingSchema } from '../../../domain/listing-schemas';
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../realtime/event-bus';
-import { channels } from '../../realtime/channels';
+import { servicesChannels } from '../services/services.channels';
 import { listRequests } from '../requests/list-requests';
 import { listServices } from '../services/list-services';
 
@@ -42,7 +42,7 @@ export function createListings(db: Db, bus: EventBus): Listings {
   const caches: { clear(): void }[] = [];
   const stop = new AbortController();
   void (async () => {
-    for await (const _event of bus.subscribe(channels.catalogue, { signal: stop.signal })) {
+    for await (const _event of bus.subscribe(servicesChannels.catalogue, { signal: stop.signal })) {
       generation++;
       // Pages of the old generation are never served again: free them now rather than when they expire.
       for (const cache of caches) cache.clear();

@@ -1,6 +1,6 @@
 import type { AnyLiveListener } from '../../events/handlers';
 import { defineHandler, defineLiveListener } from '../../events/handlers';
-import { channels } from '../../realtime/channels';
+import { moderationChannels } from './moderation.channels';
 import type { EventBus } from '../../realtime/event-bus';
 import { settleBanPolls } from './settle-ban-polls';
 
@@ -14,14 +14,19 @@ export function moderationLiveListeners(bus: EventBus): AnyLiveListener[] {
     defineLiveListener({
       on: 'report.submitted',
       publish: ({ serviceId, report, reportCount }) =>
-        void bus.publish(channels.moderationAdmin, { type: 'report-submitted', serviceId, reportCount, report }),
+        void bus.publish(moderationChannels.moderationAdmin, {
+          type: 'report-submitted',
+          serviceId,
+          reportCount,
+          report,
+        }),
     }),
     defineLiveListener({
       on: 'poll.created',
       publish: ({ poll }) => {
-        void bus.publish(channels.polls, { type: 'poll-created', poll });
+        void bus.publish(moderationChannels.polls, { type: 'poll-created', poll });
         // Another admin's open /admin-services learns of it too: its Poll button, and the outcome later.
-        void bus.publish(channels.moderationAdmin, {
+        void bus.publish(moderationChannels.moderationAdmin, {
           type: 'poll-started',
           pollId: poll.id,
           pollType: poll.pollType,
@@ -32,13 +37,14 @@ export function moderationLiveListeners(bus: EventBus): AnyLiveListener[] {
     }),
     defineLiveListener({
       on: 'poll.voted',
-      publish: ({ pollId, yes, no }) => void bus.publish(channels.polls, { type: 'poll-votes', pollId, yes, no }),
+      publish: ({ pollId, yes, no }) =>
+        void bus.publish(moderationChannels.polls, { type: 'poll-votes', pollId, yes, no }),
     }),
     defineLiveListener({
       on: 'poll.closed',
       publish: ({ pollId, pollType, serviceId, targetUserId, outcome, yes, no, closedAt }) => {
-        void bus.publish(channels.polls, { type: 'poll-closed', pollId, outcome, yes, no });
-        void bus.publish(channels.moderationAdmin, {
+        void bus.publish(moderationChannels.polls, { type: 'poll-closed', pollId, outcome, yes, no });
+        void bus.publish(moderationChannels.moderationAdmin, {
           type: 'poll-outcome',
           pollId,
           pollType,
@@ -54,15 +60,17 @@ export function moderationLiveListeners(bus: EventBus): AnyLiveListener[] {
     // What one admin does on /admin-services reaches every other open admin page (and an owner's own delete too).
     defineLiveListener({
       on: 'service.deleted',
-      publish: ({ serviceId }) => void bus.publish(channels.moderationAdmin, { type: 'service-removed', serviceId }),
+      publish: ({ serviceId }) =>
+        void bus.publish(moderationChannels.moderationAdmin, { type: 'service-removed', serviceId }),
     }),
     defineLiveListener({
       on: 'service.restored',
-      publish: ({ serviceId }) => void bus.publish(channels.moderationAdmin, { type: 'service-restored', serviceId }),
+      publish: ({ serviceId }) =>
+        void bus.publish(moderationChannels.moderationAdmin, { type: 'service-restored', serviceId }),
     }),
     defineLiveListener({
       on: 'poll.dismissed',
-      publish: ({ pollId }) => void bus.publish(channels.moderationAdmin, { type: 'poll-reviewed', pollId }),
+      publish: ({ pollId }) => void bus.publish(moderationChannels.moderationAdmin, { type: 'poll-reviewed', pollId }),
     }),
   ];
 }

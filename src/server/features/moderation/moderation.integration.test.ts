@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLL_DURATION_MS, POLL_MESSAGES, REPORT_MESSAGES, voteRefusal } from '../../../domain/polls';
-import { channels } from '../../realtime/channels';
+import { moderationChannels } from './moderation.channels';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import {
   ADMIN_TEST_PASSWORD,
@@ -59,7 +59,7 @@ afterAll(() => app.close());
 describe('reporting a service', () => {
   it('a member reports once; an admin sees the count and the report with its reporter, live too', async () => {
     const service = await newService();
-    const live = nextEvent(app, channels.moderationAdmin, (e) => e.type === 'report-submitted');
+    const live = nextEvent(app, moderationChannels.moderationAdmin, (e) => e.type === 'report-submitted');
     await ok(member, 'reports.submit', { serviceId: service.id, reason: 'Spam or scam', description: '  Fake offer ' });
     expect(await live).toMatchObject({
       type: 'report-submitted',
@@ -108,7 +108,7 @@ describe('reporting a service', () => {
 describe('starting a poll', () => {
   it('an admin starts a 7-day poll with the default title, recorded in audit_events, announced to members', async () => {
     const service = await newService('Guitar lessons');
-    const live = nextEvent(app, channels.polls, (e) => e.type === 'poll-created');
+    const live = nextEvent(app, moderationChannels.polls, (e) => e.type === 'poll-created');
     const before = Date.now();
     const poll = await ok(admin, 'polls.create', {
       pollType: 'service_deletion',
@@ -186,7 +186,7 @@ describe('voting', () => {
       serviceId: service.id,
       description: 'x',
     });
-    const live = nextEvent(app, channels.polls, (e) => e.type === 'poll-votes' && e.pollId === poll.id);
+    const live = nextEvent(app, moderationChannels.polls, (e) => e.type === 'poll-votes' && e.pollId === poll.id);
     expect(await ok(member, 'polls.vote', { pollId: poll.id, vote: 'yes' })).toMatchObject({
       yes: 1,
       no: 0,
@@ -290,8 +290,12 @@ describe('when a poll ends', () => {
       await ok(voter, 'polls.vote', { pollId: poll.id, vote: i < 3 ? 'yes' : 'no' });
     }
     await app.database.db.execute(sql`update polls set expires_at = now() - interval '1 second' where id = ${poll.id}`);
-    const toAdmins = nextEvent(app, channels.moderationAdmin, (e) => e.type === 'poll-outcome' && e.pollId === poll.id);
-    const toMembers = nextEvent(app, channels.polls, (e) => e.type === 'poll-closed' && e.pollId === poll.id);
+    const toAdmins = nextEvent(
+      app,
+      moderationChannels.moderationAdmin,
+      (e) => e.type === 'poll-outcome' && e.pollId === poll.id,
+    );
+    const toMembers = nextEvent(app, moderationChannels.polls, (e) => e.type === 'poll-closed' && e.pollId === poll.id);
     const closed = await runPollSweep(sweepDeps(), new Date());
     expect(closed).toContainEqual({ pollId: poll.id, outcome: 'passed', yes: 3, no: 2 });
     expect(await toAdmins).toMatchObject({ outcome: 'passed', pollType: 'service_deletion', serviceId: service.id });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { REPORT_LIMITS } from '../../../domain/polls';
 import { castVoteSchema, createPollSchema, reportServiceSchema } from '../../../domain/polls-schemas';
 import { adminStream } from '../accounts/admin-stream';
-import { channels } from '../../realtime/channels';
+import { moderationChannels } from './moderation.channels';
 import { adminProcedure, authedProcedure, router } from '../../trpc';
 import { castVote } from './cast-vote';
 import { createPoll } from './create-poll';
@@ -26,11 +26,11 @@ export const reportsRouter = router({
     .input(z.object({ serviceId: z.uuid() }))
     .query(({ ctx, input }) => serviceReportsOf(ctx, ctx.user, input)),
   /**
-   * Admins: new reports and poll outcomes as they happen (channels.moderationAdmin), only while the subscriber is
+   * Admins: new reports and poll outcomes as they happen (moderationChannels.moderationAdmin), only while the subscriber is
    * still an admin (adminStream).
    */
   adminEvents: adminProcedure.input(resumable.optional()).subscription(async function* ({ ctx, input, signal }) {
-    for await (const event of adminStream(ctx, channels.moderationAdmin, {
+    for await (const event of adminStream(ctx, moderationChannels.moderationAdmin, {
       lastEventId: input?.lastEventId,
       signal,
     })) {
@@ -47,9 +47,12 @@ export const pollsRouter = router({
   vote: authedProcedure.input(castVoteSchema).mutation(({ ctx, input }) => castVote(ctx, ctx.user, input)),
   /** Admins start a poll about a service or a user, with a reason. */
   create: adminProcedure.input(createPollSchema).mutation(({ ctx, input }) => createPoll(ctx, ctx.user, input)),
-  /** New polls, vote counts and closes, for every signed-in member (channels.polls). */
+  /** New polls, vote counts and closes, for every signed-in member (moderationChannels.polls). */
   events: authedProcedure.input(resumable.optional()).subscription(async function* ({ ctx, input, signal }) {
-    for await (const event of ctx.bus.subscribe(channels.polls, { lastEventId: input?.lastEventId, signal })) {
+    for await (const event of ctx.bus.subscribe(moderationChannels.polls, {
+      lastEventId: input?.lastEventId,
+      signal,
+    })) {
       yield tracked(event.id, event.data);
     }
   }),

@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { portfolioItemSchema } from '../../../domain/portfolio';
-import { channels } from '../../realtime/channels';
+import { portfolioChannels } from './portfolio.channels';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
 import { createPortfolioItem } from './create-portfolio-item';
 import { deletePortfolioItem } from './delete-portfolio-item';
@@ -26,7 +26,7 @@ export const portfolioRouter = router({
   events: publicProcedure
     .input(userIdInput.extend({ lastEventId: z.string().max(100).nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
-      for await (const event of ctx.bus.subscribe(channels.portfolio(input.userId), {
+      for await (const event of ctx.bus.subscribe(portfolioChannels.portfolio(input.userId), {
         lastEventId: input.lastEventId,
         signal,
       })) {

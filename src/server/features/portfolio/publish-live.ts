@@ -1,6 +1,6 @@
 import type { PortfolioItemData } from '../../contracts/profile-events';
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { channels } from '../../realtime/channels';
+import { portfolioChannels } from './portfolio.channels';
 import type { EventBus } from '../../realtime/event-bus';
 
 /**
@@ -9,7 +9,7 @@ import type { EventBus } from '../../realtime/event-bus';
  */
 export function portfolioLiveListeners(bus: EventBus): AnyLiveListener[] {
   const saved = ({ actorId, item }: { actorId: string; item?: PortfolioItemData }) => {
-    if (item) bus.publish(channels.portfolio(actorId), { type: 'portfolio-item-saved', item });
+    if (item) bus.publish(portfolioChannels.portfolio(actorId), { type: 'portfolio-item-saved', item });
   };
   return [
     defineLiveListener({ on: 'portfolio.item-added', publish: saved }),
@@ -17,7 +17,7 @@ export function portfolioLiveListeners(bus: EventBus): AnyLiveListener[] {
     defineLiveListener({
       on: 'portfolio.item-removed',
       publish: ({ actorId, itemId }) =>
-        bus.publish(channels.portfolio(actorId), { type: 'portfolio-item-removed', itemId }),
+        bus.publish(portfolioChannels.portfolio(actorId), { type: 'portfolio-item-removed', itemId }),
     }),
   ];
 }

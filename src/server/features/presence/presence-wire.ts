@@ -1,6 +1,6 @@
 import type { presence } from '../../db/schema/presence';
 import type { PresenceEvent } from '../../contracts/channels';
-import { channels } from '../../realtime/channels';
+import { presenceChannels } from './presence.channels';
 import type { EventBus } from '../../realtime/event-bus';
 
 export type PresenceRow = typeof presence.$inferSelect;
@@ -16,5 +16,5 @@ export const toWire = (row: PresenceRow): PresenceEvent => ({
  * change another feature reacts to, and recording each one in the outbox would write a row per beat.
  */
 export function announcePresence(bus: EventBus, row: PresenceRow | undefined) {
-  if (row) bus.publish(channels.presence, toWire(row));
+  if (row) bus.publish(presenceChannels.presence, toWire(row));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channels } from '../../realtime/channels';
+import { presenceChannels } from './presence.channels';
 import {
   callTrpc,
   createTestApp,
@@ -20,7 +20,7 @@ describe('presence', () => {
   it('a heartbeat marks the user online now, announced to the server', async () => {
     const { cookie } = await signUp(app);
     const userId = await userIdOf(app, cookie);
-    const heard = nextEvent(app, channels.presence, (e) => e.userId === userId);
+    const heard = nextEvent(app, presenceChannels.presence, (e) => e.userId === userId);
     await callTrpc(app, 'presence.heartbeat', { cookie });
     const event = await heard;
     expect(Date.now() - new Date(event!.onlineAt!).getTime()).toBeLessThan(5000);

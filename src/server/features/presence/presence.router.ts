@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { PRESENCE_STATUSES, PRESENCE_WATCH_MAX } from '../../../domain/presence';
-import { channels } from '../../realtime/channels';
+import { presenceChannels } from './presence.channels';
 import { authedProcedure, router } from '../../trpc';
 import { getPresence } from './get-presence';
 import { recordHeartbeat } from './record-heartbeat';
@@ -28,7 +28,10 @@ export const presenceRouter = router({
     .input(watchedUsers.extend({ lastEventId: z.string().max(100).nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
       const watched = new Set(input.userIds);
-      for await (const event of ctx.bus.subscribe(channels.presence, { lastEventId: input.lastEventId, signal })) {
+      for await (const event of ctx.bus.subscribe(presenceChannels.presence, {
+        lastEventId: input.lastEventId,
+        signal,
+      })) {
         const change = event.data;
         if (watched.has(change.userId)) yield tracked(event.id, change);
       }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channels } from '../../realtime/channels';
+import { portfolioChannels } from '../portfolio/portfolio.channels';
+import { profilesChannels } from './profiles.channels';
+import { servicesChannels } from '../services/services.channels';
 import { testUser, trpcAs } from '../../testing/marketplace';
 import {
   createTestApp,
@@ -80,8 +82,8 @@ const withoutWords = (value: object, fields: string[]) => ({
 describe('profiles record their events with the change', () => {
   it('a profile update records profile.updated; the user’s channel and the listings hear of it', async () => {
     const user = await testUser(app);
-    const heardProfile = nextEvent(app, channels.profile(user.id));
-    const heardCatalogue = nextEvent(app, channels.catalogue);
+    const heardProfile = nextEvent(app, profilesChannels.profile(user.id));
+    const heardCatalogue = nextEvent(app, servicesChannels.catalogue);
     await ok(user, 'profiles.update', { ...profileInput, dateOfBirth: '2005-06-07' });
     const publicProfile = await ok(null, 'profiles.public', { userId: user.id });
     // The public profile as profiles.public answers it, and word that the date of birth (never sent) changed.
@@ -94,7 +96,7 @@ describe('profiles record their events with the change', () => {
       },
     ]);
     // The same again: the date of birth did not change, so the private views need not read again.
-    const heardAgain = nextEvent(app, channels.profile(user.id));
+    const heardAgain = nextEvent(app, profilesChannels.profile(user.id));
     await ok(user, 'profiles.update', { ...profileInput, dateOfBirth: '2005-06-07', bio: 'More engines.' });
     expect(await heardAgain).toEqual({
       type: 'profile-updated',
@@ -117,8 +119,8 @@ describe('profiles record their events with the change', () => {
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
       .png()
       .toBuffer();
-    const heardProfile = nextEvent(app, channels.profile(user.id));
-    const heardCatalogue = nextEvent(app, channels.catalogue);
+    const heardProfile = nextEvent(app, profilesChannels.profile(user.id));
+    const heardCatalogue = nextEvent(app, servicesChannels.catalogue);
     expect((await upload(app, 'avatar', png, { cookie: user.cookie })).status).toBe(200);
     await heardCatalogue;
     const publicProfile = await ok(null, 'profiles.public', { userId: user.id });
@@ -136,19 +138,19 @@ describe('portfolio records its events with the change', () => {
   it('adding, editing and removing an item each record one event that the portfolio channel hears', async () => {
     const owner = await testUser(app);
     const other = await testUser(app);
-    const heardAdd = nextEvent(app, channels.portfolio(owner.id));
+    const heardAdd = nextEvent(app, portfolioChannels.portfolio(owner.id));
     const { id } = await ok(owner, 'portfolio.create', item);
     const [added] = await ok(null, 'portfolio.list', { userId: owner.id });
     // The item as portfolio.list shows it to anyone.
     expect(await heardAdd).toEqual({ type: 'portfolio-item-saved', item: added });
-    const heardEdit = nextEvent(app, channels.portfolio(owner.id));
+    const heardEdit = nextEvent(app, portfolioChannels.portfolio(owner.id));
     await ok(owner, 'portfolio.update', { id, fields: { ...item, title: 'Difference engine' } });
     const [edited] = await ok(null, 'portfolio.list', { userId: owner.id });
     expect(edited!.title).toBe('Difference engine');
     expect(await heardEdit).toEqual({ type: 'portfolio-item-saved', item: edited });
     expect((await call(other, 'portfolio.update', { id, fields: item })).status).toBe(403);
     expect((await call(other, 'portfolio.delete', { id })).status).toBe(403);
-    const heardRemove = nextEvent(app, channels.portfolio(owner.id));
+    const heardRemove = nextEvent(app, portfolioChannels.portfolio(owner.id));
     await ok(owner, 'portfolio.delete', { id });
     expect(await heardRemove).toEqual({ type: 'portfolio-item-removed', itemId: id });
     expect((await eventsOf(owner.id)).slice(1)).toEqual([
@@ -172,7 +174,7 @@ describe('deleting an account', () => {
     const wrong = await call(user, 'accounts.deleteAccount', { confirmEmail: user.email, password: 'Wrong-pass-1!' });
     expect(wrong.error?.data.appCode).toBe('WRONG_PASSWORD');
     expect((await eventsOf(user.id)).map((e) => e.type)).toEqual(['user.signed-up']);
-    const heardCatalogue = nextEvent(app, channels.catalogue);
+    const heardCatalogue = nextEvent(app, servicesChannels.catalogue);
     await ok(user, 'accounts.deleteAccount', { confirmEmail: user.email, password: STRONG_PASSWORD });
     await heardCatalogue;
     expect((await eventsOf(user.id)).slice(1)).toEqual([{ type: 'user.deleted', payload: { userId: user.id } }]);

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channels } from '../../realtime/channels';
+import { profilesChannels } from './profiles.channels';
 import { callTrpc, createTestApp, nextEvent, signUp, upload, userIdOf, type TestApp } from '../../testing/test-app';
 
 let app: TestApp;
@@ -27,7 +27,7 @@ describe('profiles', () => {
   it('a user updates their own profile and sees it, and their live channel hears of it', async () => {
     const { cookie } = await signUp(app);
     const userId = await userIdOf(app, cookie);
-    const heard = nextEvent(app, channels.profile(userId));
+    const heard = nextEvent(app, profilesChannels.profile(userId));
     const result = await callTrpc(app, 'profiles.update', { input: profileInput, cookie });
     expect(result.status).toBe(200);
     expect(await heard).toMatchObject({ type: 'profile-updated', profile: { firstName: 'Grace', school: 'Yale' } });

@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { profileUpdateSchema } from '../../../domain/profile';
-import { channels } from '../../realtime/channels';
+import { profilesChannels } from './profiles.channels';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
 import { getMyProfile } from './get-my-profile';
 import { getPublicProfile } from './get-public-profile';
@@ -17,7 +17,7 @@ export const profilesRouter = router({
   events: authedProcedure
     .input(z.object({ lastEventId: z.string().max(100).nullish() }).optional())
     .subscription(async function* ({ ctx, input, signal }) {
-      for await (const event of ctx.bus.subscribe(channels.profile(ctx.user.id), {
+      for await (const event of ctx.bus.subscribe(profilesChannels.profile(ctx.user.id), {
         lastEventId: input?.lastEventId,
         signal,
       })) {

@@ -1,6 +1,6 @@
 import type { PublicProfileData } from '../../contracts/profile-events';
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { channels } from '../../realtime/channels';
+import { profilesChannels } from './profiles.channels';
 import { catalogueChanged } from '../services/publish-live';
 import type { EventBus } from '../../realtime/event-bus';
 
@@ -12,7 +12,7 @@ import type { EventBus } from '../../realtime/event-bus';
 export function profileLiveListeners(bus: EventBus): AnyLiveListener[] {
   const profileChanged = (event: { userId: string; profile?: PublicProfileData; privateFieldsChanged?: boolean }) => {
     const { userId, profile, privateFieldsChanged } = event;
-    bus.publish(channels.profile(userId), {
+    bus.publish(profilesChannels.profile(userId), {
       type: 'profile-updated',
       ...(profile && { profile }),
       ...(privateFieldsChanged && { privateFieldsChanged }),

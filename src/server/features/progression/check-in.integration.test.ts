@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channels } from '../../realtime/channels';
+import { progressionChannels } from './progression.channels';
 import { listen } from '../../testing/listen';
 import { testUser, trpcAs } from '../../testing/marketplace';
 import { createTestApp, unlimitedMutations, type TestApp } from '../../testing/test-app';
@@ -176,7 +176,7 @@ describe('daily login', () => {
 
   it('through the procedure: the first check-in of the day is the toast, the second is nothing; an unknown zone is UTC', async () => {
     const user = await testUser(app);
-    const live = listen(app.bus, channels.progression(user.id));
+    const live = listen(app.bus, progressionChannels.progression(user.id));
     expect(await ok(user, 'progression.checkIn', { timeZone: 'Not/AZone' })).toEqual({
       awarded: { xp: 25, streak: 1 },
       progress: { xp: 25, level: 0 },

@@ -12,7 +12,7 @@ import { MIGRATIONS_FOLDER } from '../../db/database';
 import type { AppEvent } from '../../contracts/app-events';
 import { durableHandlers } from '../../wiring';
 import { recordEvents } from '../../events/record-events';
-import { channels } from '../../realtime/channels';
+import { progressionChannels } from './progression.channels';
 import { listen } from '../../testing/listen';
 import { paidConversation, onboardProvider, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import {
@@ -58,7 +58,7 @@ describe('a message sent', () => {
     const client = await testUser(app);
     const id = await conversationBetween(provider, client);
     await settle();
-    const live = listen(app.bus, channels.progression(provider.id));
+    const live = listen(app.bus, progressionChannels.progression(provider.id));
 
     const message = await ok(provider, 'conversations.send', { id, text: 'Hi! Happy to help.' });
     await settle();
@@ -112,7 +112,7 @@ describe('a message sent', () => {
     const client = await testUser(app);
     const id = await conversationBetween(provider, client); // the client's greeting: message 1
     await settle();
-    const live = listen(app.bus, channels.progression(client.id));
+    const live = listen(app.bus, progressionChannels.progression(client.id));
     await ok(client, 'conversations.send', { id, text: 'Second' });
     await ok(client, 'conversations.send', { id, text: 'Third' });
     await settle();
@@ -270,7 +270,7 @@ describe('the other events', () => {
       insert into xp_grants (user_id, source, source_key, amount, day)
       values (${provider.id}, 'daily_login', '2020-01-01', ${gap}, '2020-01-01')`);
     await db().execute(sql`update user_xp set xp = xp + ${gap} where user_id = ${provider.id}`);
-    const live = listen(app.bus, channels.progression(provider.id));
+    const live = listen(app.bus, progressionChannels.progression(provider.id));
 
     await ok(provider, 'conversations.send', { id, text: 'Level me up' });
     await settle();
@@ -303,7 +303,7 @@ describe('the other events', () => {
     });
     await settle();
     expect(await questsOf(user.id)).not.toContain('first_avatar');
-    const live = listen(app.bus, channels.progression(user.id));
+    const live = listen(app.bus, progressionChannels.progression(user.id));
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#345678' } })
       .png()
       .toBuffer();
@@ -343,7 +343,7 @@ describe('the other events', () => {
   it('a stranger adding a user to 5 private rooms awards them nothing; joining public rooms yourself does', async () => {
     const stranger = await testUser(app);
     const member = await testUser(app);
-    const live = listen(app.bus, channels.progression(member.id));
+    const live = listen(app.bus, progressionChannels.progression(member.id));
     for (let i = 0; i < 5; i++) {
       const { id } = await ok(stranger, 'rooms.create', { name: `Secret ${i}`, description: '', isPrivate: true });
       await ok(stranger, 'rooms.addMember', { id, userId: member.id });
@@ -473,7 +473,7 @@ describe('a completion accepted by a dispute resolution', () => {
   it('a release to the provider awards what a confirmation would, once, with its celebration', async () => {
     const admin = await signInAdmin(app);
     const { provider, id } = await disputedWork();
-    const live = listen(app.bus, channels.progression(provider.id));
+    const live = listen(app.bus, progressionChannels.progression(provider.id));
     await ok(admin, 'settlement.resolveDispute', { conversationId: id, resolution: 'release' });
     await settle();
     expect(await questsOf(provider.id)).toContain('complete_service');
@@ -615,7 +615,10 @@ describe('backfill', () => {
     await settle();
     await forget([provider.id, client.id]);
     await db().execute(sql`delete from maintenance_runs where name = ${BACKFILL_RUN}`);
-    const live = [listen(app.bus, channels.progression(provider.id)), listen(app.bus, channels.progression(client.id))];
+    const live = [
+      listen(app.bus, progressionChannels.progression(provider.id)),
+      listen(app.bus, progressionChannels.progression(client.id)),
+    ];
 
     const result = await backfillProgress(db(), { batch: 3 });
     expect(result.status).toBe('finished');

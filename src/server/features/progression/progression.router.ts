@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { dailyLoginInputSchema } from '../../../domain/progression/streaks';
-import { channels } from '../../realtime/channels';
+import { progressionChannels } from './progression.channels';
 import { authedProcedure, router } from '../../trpc';
 import { checkIn } from './check-in';
 import { getProgression } from './get-progression';
@@ -17,9 +17,9 @@ export const progressionRouter = router({
   get: authedProcedure.query(({ ctx }) => getProgression(ctx, ctx.user)),
   /** The daily login: once per calendar day in the browser's zone; { awarded: null } when today already counted. */
   checkIn: authedProcedure.input(dailyLoginInputSchema).mutation(({ ctx, input }) => checkIn(ctx, ctx.user, input)),
-  /** The caller's own awards as they happen (channels.progression). Resumes after `lastEventId`. */
+  /** The caller's own awards as they happen (progressionChannels.progression). Resumes after `lastEventId`. */
   events: authedProcedure.input(resumable.optional()).subscription(async function* ({ ctx, input, signal }) {
-    for await (const event of ctx.bus.subscribe(channels.progression(ctx.user.id), {
+    for await (const event of ctx.bus.subscribe(progressionChannels.progression(ctx.user.id), {
       lastEventId: input?.lastEventId,
       signal,
     })) {

@@ -1,11 +1,11 @@
 import type { EventOf } from '../../contracts/app-events';
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { channels } from '../../realtime/channels';
+import { progressionChannels } from './progression.channels';
 import type { EventBus } from '../../realtime/event-bus';
 
 /** Each progression award goes to its user's own channel only (progression.events), without the user id. */
 export function progressionLiveListeners(bus: EventBus): AnyLiveListener[] {
-  const to = (userId: string) => channels.progression(userId);
+  const to = (userId: string) => progressionChannels.progression(userId);
   return [
     defineLiveListener({
       on: 'progression.xp-changed',

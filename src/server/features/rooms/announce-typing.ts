@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
-import { channels } from '../../realtime/channels';
+import { roomsChannels } from './rooms.channels';
 import type { EventBus } from '../../realtime/event-bus';
 import { assertCanPost } from './room-access';
 
@@ -63,7 +63,7 @@ export async function announceTyping(
     db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.id, actor.id)).limit(1),
   ]);
   if (!typingGate.admit(input.roomId, actor.id, input.typing)) return { published: false };
-  bus.publish(channels.room(input.roomId), {
+  bus.publish(roomsChannels.room(input.roomId), {
     type: 'typing',
     userId: actor.id,
     name: profile[0]?.firstName?.trim() || 'Someone',

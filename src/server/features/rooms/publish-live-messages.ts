@@ -1,5 +1,5 @@
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { channels } from '../../realtime/channels';
+import { roomsChannels } from './rooms.channels';
 import type { EventBus } from '../../realtime/event-bus';
 
 /**
@@ -11,20 +11,20 @@ export function roomMessageLiveListeners(bus: EventBus): AnyLiveListener[] {
   return [
     defineLiveListener({
       on: 'room.message-posted',
-      publish: (e) => bus.publish(channels.room(e.roomId), { type: 'message', message: e.message }),
+      publish: (e) => bus.publish(roomsChannels.room(e.roomId), { type: 'message', message: e.message }),
     }),
     defineLiveListener({
       on: 'room.message-edited',
-      publish: (e) => bus.publish(channels.room(e.roomId), { type: 'message-updated', message: e.message }),
+      publish: (e) => bus.publish(roomsChannels.room(e.roomId), { type: 'message-updated', message: e.message }),
     }),
     defineLiveListener({
       on: 'room.message-deleted',
-      publish: (e) => bus.publish(channels.room(e.roomId), { type: 'message-deleted', messageId: e.messageId }),
+      publish: (e) => bus.publish(roomsChannels.room(e.roomId), { type: 'message-deleted', messageId: e.messageId }),
     }),
     defineLiveListener({
       on: 'room.reaction-changed',
       publish: (e) =>
-        bus.publish(channels.room(e.roomId), {
+        bus.publish(roomsChannels.room(e.roomId), {
           type: 'reaction',
           messageId: e.messageId,
           userId: e.userId,
@@ -44,11 +44,11 @@ export function roomMessageLiveListeners(bus: EventBus): AnyLiveListener[] {
           reader: e.reader,
           senderIds,
         });
-        bus.publish(channels.roomReceipts(e.roomId, e.actorId), read(e.messageIds, e.senderIds));
+        bus.publish(roomsChannels.roomReceipts(e.roomId, e.actorId), read(e.messageIds, e.senderIds));
         for (const author of e.senderIds) {
           if (author === e.actorId) continue;
           const own = e.messageIds.filter((_, i) => e.messageSenders[i] === author);
-          bus.publish(channels.roomReceipts(e.roomId, author), read(own, [author]));
+          bus.publish(roomsChannels.roomReceipts(e.roomId, author), read(own, [author]));
         }
       },
     }),

@@ -1,5 +1,5 @@
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { channels } from '../../realtime/channels';
+import { roomsChannels } from './rooms.channels';
 import type { EventBus } from '../../realtime/event-bus';
 
 /**
@@ -20,38 +20,38 @@ export function roomListLiveListeners(bus: EventBus): AnyLiveListener[] {
       publish({ room, actorId }) {
         const card = { ...room, memberCount: 1 };
         if (room.isPrivate)
-          bus.publish(channels.userRooms(actorId), { type: 'room-added', room: card, isMember: true });
-        else bus.publish(channels.roomDirectory, { type: 'room-added', room: card, isMember: false });
+          bus.publish(roomsChannels.userRooms(actorId), { type: 'room-added', room: card, isMember: true });
+        else bus.publish(roomsChannels.roomDirectory, { type: 'room-added', room: card, isMember: false });
       },
     }),
     defineLiveListener({
       on: 'room.updated',
       publish({ room, roomId, memberCount, accessNarrowed, accessWidened }) {
         const card = { ...room, memberCount };
-        if (accessNarrowed) bus.publish(channels.roomDirectory, { type: 'room-made-private', roomId });
+        if (accessNarrowed) bus.publish(roomsChannels.roomDirectory, { type: 'room-made-private', roomId });
         else if (accessWidened)
-          bus.publish(channels.roomDirectory, { type: 'room-added', room: card, isMember: false });
-        else if (!room.isPrivate) bus.publish(channels.roomDirectory, { type: 'room-updated', room: card });
+          bus.publish(roomsChannels.roomDirectory, { type: 'room-added', room: card, isMember: false });
+        else if (!room.isPrivate) bus.publish(roomsChannels.roomDirectory, { type: 'room-updated', room: card });
       },
     }),
     defineLiveListener({
       on: 'room.deleted',
       publish({ roomId }) {
         // An id alone: a deleted room's id tells nobody anything, and its members' lists must drop it.
-        bus.publish(channels.roomDirectory, { type: 'room-removed', roomId });
+        bus.publish(roomsChannels.roomDirectory, { type: 'room-removed', roomId });
       },
     }),
     defineLiveListener({
       on: 'room.member-added',
       publish({ room, userId }) {
         // A public room is on everyone's list already.
-        if (room.isPrivate) bus.publish(channels.userRooms(userId), { type: 'room-added', room, isMember: true });
+        if (room.isPrivate) bus.publish(roomsChannels.userRooms(userId), { type: 'room-added', room, isMember: true });
       },
     }),
     defineLiveListener({
       on: 'room.member-left',
       publish({ roomId, userId, reason, isPrivate }) {
-        const channel = channels.userRooms(userId);
+        const channel = roomsChannels.userRooms(userId);
         if (reason === 'banned') bus.publish(channel, { type: 'banned', roomId });
         else if (isPrivate) bus.publish(channel, { type: 'room-removed', roomId });
       },
@@ -59,7 +59,7 @@ export function roomListLiveListeners(bus: EventBus): AnyLiveListener[] {
     defineLiveListener({
       on: 'room.member-unbanned',
       publish({ roomId, userId, room }) {
-        bus.publish(channels.userRooms(userId), { type: 'unbanned', roomId, room: room.isPrivate ? null : room });
+        bus.publish(roomsChannels.userRooms(userId), { type: 'unbanned', roomId, room: room.isPrivate ? null : room });
       },
     }),
   ];

@@ -1,5 +1,5 @@
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { channels } from '../../realtime/channels';
+import { roomsChannels } from './rooms.channels';
 import type { EventBus } from '../../realtime/event-bus';
 
 /**
@@ -11,7 +11,7 @@ export function roomLiveListeners(bus: EventBus): AnyLiveListener[] {
     defineLiveListener({
       on: 'room.updated',
       publish(event) {
-        const channel = channels.room(event.roomId);
+        const channel = roomsChannels.room(event.roomId);
         // Made private: the readers who are not members are dropped before the new name and description reach them.
         if (event.accessNarrowed) bus.publish(channel, { type: 'access-changed', userIds: 'all' });
         bus.publish(channel, { type: 'room-updated', room: event.room });
@@ -20,19 +20,19 @@ export function roomLiveListeners(bus: EventBus): AnyLiveListener[] {
     defineLiveListener({
       on: 'room.deleted',
       publish(event) {
-        bus.publish(channels.room(event.roomId), { type: 'room-deleted' });
+        bus.publish(roomsChannels.room(event.roomId), { type: 'room-deleted' });
       },
     }),
     defineLiveListener({
       on: 'room.member-changed',
       publish(event) {
-        bus.publish(channels.room(event.roomId), { type: 'member', member: event.member });
+        bus.publish(roomsChannels.room(event.roomId), { type: 'member', member: event.member });
       },
     }),
     defineLiveListener({
       on: 'room.member-left',
       publish(event) {
-        const channel = channels.room(event.roomId);
+        const channel = roomsChannels.room(event.roomId);
         // The member's own screen hears that they are out, then their subscription re-checks (and ends if they may no
         // longer read: a private room, or a ban).
         bus.publish(channel, { type: 'member-left', userId: event.userId, reason: event.reason });
@@ -43,7 +43,7 @@ export function roomLiveListeners(bus: EventBus): AnyLiveListener[] {
       on: 'room.member-unbanned',
       publish(event) {
         // The staff's open Banned lists drop the row. The unbanned user is not reading the room (a ban ended that).
-        bus.publish(channels.room(event.roomId), { type: 'member-unbanned', userId: event.userId });
+        bus.publish(roomsChannels.room(event.roomId), { type: 'member-unbanned', userId: event.userId });
       },
     }),
   ];

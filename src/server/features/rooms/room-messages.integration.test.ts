@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, ROOM_LIMITS, ROOM_MESSAGE_MESSAGES } from '../../../domain/rooms';
 import { chatMessageReadReceipts, chatMessages } from '../../db/schema/rooms';
-import { channels } from '../../realtime/channels';
+import { roomsChannels } from './rooms.channels';
 import type { RoomLiveEvent } from '../../contracts/room-events';
 import { trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -125,7 +125,7 @@ describe('reading a room', () => {
 
 describe('sending', () => {
   it('a member posts: one message of kind text, recorded without its words, live to the room with its data', async () => {
-    const live = listen(app, channels.room(privateRoom));
+    const live = listen(app, roomsChannels.room(privateRoom));
     const sent = await say(member, privateRoom, '  Hello there  ');
     expect(sent).toMatchObject({
       roomId: privateRoom,
@@ -302,7 +302,7 @@ describe('media', () => {
 describe('editing', () => {
   it('the author edits: the words change, edited_at is set, and the room sees the new message live', async () => {
     const sent = await say(member, privateRoom, 'Helo');
-    const live = listen(app, channels.room(privateRoom));
+    const live = listen(app, roomsChannels.room(privateRoom));
     const edited = await ok(member, 'roomMessages.edit', { messageId: sent.id, content: ' Hello ' });
     expect(edited).toMatchObject({ id: sent.id, content: 'Hello', senderFirstName: 'Mia' });
     expect(edited.editedAt).not.toBeNull();
@@ -369,7 +369,7 @@ describe('deleting', () => {
   it('the author deletes their own message, live to the room; replies stay without their parent', async () => {
     const sent = await say(member, privateRoom, 'Oops');
     const reply = await say(creator, privateRoom, 'Re: oops', { parentMessageId: sent.id });
-    const live = listen(app, channels.room(privateRoom));
+    const live = listen(app, roomsChannels.room(privateRoom));
     expect(await ok(member, 'roomMessages.delete', { messageId: sent.id })).toEqual({ messageId: sent.id });
     await expect.poll(() => live.seen).toEqual([{ type: 'message-deleted', messageId: sent.id }]);
     const page = await ok(member, 'roomMessages.list', { roomId: privateRoom });
@@ -424,7 +424,7 @@ describe('read receipts', () => {
     const mine = await say(member, privateRoom, 'Mine');
     const burst = [];
     for (const text of ['One', 'Two', 'Three']) burst.push(await say(creator, privateRoom, text));
-    const live = listen(app, channels.roomReceipts(privateRoom, creator.id));
+    const live = listen(app, roomsChannels.roomReceipts(privateRoom, creator.id));
     const marked = await ok(member, 'roomMessages.markRead', { roomId: privateRoom });
     expect([...marked.messageIds].sort()).toEqual(burst.map((m) => m.id).sort());
     const receipts = await app.database.db
@@ -506,9 +506,9 @@ describe('read receipts', () => {
   it('each author is sent the receipts of their own messages only; the reader, all of theirs', async () => {
     const byCreator = await say(creator, publicRoom, 'From Cora');
     const byModerator = await say(moderator, publicRoom, 'From Moe');
-    const toCreator = listen(app, channels.roomReceipts(publicRoom, creator.id));
-    const toModerator = listen(app, channels.roomReceipts(publicRoom, moderator.id));
-    const toReader = listen(app, channels.roomReceipts(publicRoom, member.id));
+    const toCreator = listen(app, roomsChannels.roomReceipts(publicRoom, creator.id));
+    const toModerator = listen(app, roomsChannels.roomReceipts(publicRoom, moderator.id));
+    const toReader = listen(app, roomsChannels.roomReceipts(publicRoom, member.id));
     await ok(member, 'roomMessages.markRead', { roomId: publicRoom });
     const ids = (live: { seen: RoomLiveEvent[] }) => live.seen.flatMap((e) => (e.type === 'read' ? e.messageIds : []));
     await expect.poll(() => ids(toReader).sort()).toEqual([byCreator.id, byModerator.id].sort());
@@ -529,7 +529,7 @@ describe('read receipts', () => {
   it('readers marking at the same moment are written together, each with their own receipts and refusals', async () => {
     const inPrivate = await say(creator, privateRoom, 'For members');
     const inPublic = await say(creator, publicRoom, 'For all');
-    const live = listen(app, channels.roomReceipts(publicRoom, creator.id));
+    const live = listen(app, roomsChannels.roomReceipts(publicRoom, creator.id));
     // At once: they reach the database in batches (a reader's second call in a room never in the same one).
     const results = await Promise.all([
       call(member, 'roomMessages.markRead', { roomId: privateRoom }),
@@ -576,7 +576,7 @@ describe('read receipts', () => {
 
 describe('typing', () => {
   it('typing is published to the room with the first name, without any database write, at most once a second', async () => {
-    const live = listen(app, channels.room(publicRoom));
+    const live = listen(app, roomsChannels.room(publicRoom));
     const eventsBefore = await countRows(app, 'domain_events');
     expect(await ok(member, 'roomMessages.typing', { roomId: publicRoom, typing: true })).toEqual({ published: true });
     // A burst is dropped silently.
@@ -597,7 +597,7 @@ describe('typing', () => {
   });
 
   it("the muted, the banned and a private room's outsiders cannot announce typing", async () => {
-    const live = listen(app, channels.room(privateRoom));
+    const live = listen(app, roomsChannels.room(privateRoom));
     expect((await call(muted, 'roomMessages.typing', { roomId: privateRoom, typing: true })).error?.data.appCode).toBe(
       'ROOM_MUTED',
     );

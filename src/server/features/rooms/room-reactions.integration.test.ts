@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROOM_MESSAGE_MESSAGES } from '../../../domain/rooms';
 import { messageStickers } from '../../db/schema/rooms';
-import { channels } from '../../realtime/channels';
+import { roomsChannels } from './rooms.channels';
 import { trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
@@ -56,7 +56,7 @@ async function stickersOf(messageId: string) {
 
 describe('reactions', () => {
   it('a reaction is stored, shown on the page and sent live with who and what', async () => {
-    const live = listen(app, channels.room(privateRoom));
+    const live = listen(app, roomsChannels.room(privateRoom));
     expect(await ok(creator, 'roomMessages.react', { messageId: privateMessage, emoji: '👍' })).toEqual({
       messageId: privateMessage,
       emoji: '👍',
@@ -75,7 +75,7 @@ describe('reactions', () => {
   });
 
   it('one reaction per user: another emoji replaces it, the same one removes it', async () => {
-    const live = listen(app, channels.room(publicRoom));
+    const live = listen(app, roomsChannels.room(publicRoom));
     await ok(member, 'roomMessages.react', { messageId: publicMessage, emoji: '👍' });
     await ok(member, 'roomMessages.react', { messageId: publicMessage, emoji: '❤️' });
     expect(await stickersOf(publicMessage)).toEqual([{ userId: member.id, emoji: '❤️' }]);
@@ -105,7 +105,7 @@ describe('reactions', () => {
 
   it('removeReaction takes yours back, live; with none there it changes and announces nothing', async () => {
     await ok(member, 'roomMessages.react', { messageId: publicMessage, emoji: '🎉' });
-    const live = listen(app, channels.room(publicRoom));
+    const live = listen(app, roomsChannels.room(publicRoom));
     expect(await ok(member, 'roomMessages.removeReaction', { messageId: publicMessage })).toEqual({ removed: true });
     expect(await stickersOf(publicMessage)).toEqual([]);
     expect(await ok(member, 'roomMessages.removeReaction', { messageId: publicMessage })).toEqual({ removed: false });
@@ -176,7 +176,7 @@ describe('corrupt stickers', () => {
     await storeSticker(app, privateMessage, member.id, ':smile:');
     await storeSticker(app, privateMessage, outsider.id, '&#128512;');
     await storeSticker(app, privateMessage, creator.id, '🔥');
-    const live = listen(app, channels.room(privateRoom));
+    const live = listen(app, roomsChannels.room(privateRoom));
     expect(await ok(moderator, 'roomMessages.cleanupStickers', { roomId: privateRoom })).toEqual({ removed: 2 });
     expect(ROOM_MESSAGE_MESSAGES.cleanedStickers(2)).toBe('Cleaned up 2 corrupted stickers.');
     expect(await stickersOf(privateMessage)).toEqual([{ userId: creator.id, emoji: '🔥' }]);

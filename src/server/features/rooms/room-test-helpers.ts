@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type WebSocket from 'ws';
-import { channels } from '../../realtime/channels';
+import { roomsChannels } from './rooms.channels';
 import type { TestUser } from '../../testing/marketplace';
 import { TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import type { RoomLiveEvent } from '../../contracts/room-events';
@@ -42,7 +42,7 @@ export async function watchAs(app: TestApp, who: TestUser, roomId: string) {
       await expect
         .poll(
           () => {
-            if (!data().some(isProbe)) app.bus.publish(channels.room(roomId), PROBE);
+            if (!data().some(isProbe)) app.bus.publish(roomsChannels.room(roomId), PROBE);
             return data().some(isProbe);
           },
           { interval: 50, timeout: 5_000 },
@@ -56,7 +56,7 @@ export async function watchAs(app: TestApp, who: TestUser, roomId: string) {
     /** Whether a probe published now still reaches this reader (false once the subscription has ended). */
     async stillListening(): Promise<boolean> {
       const before = data().filter(isProbe).length;
-      app.bus.publish(channels.room(roomId), PROBE);
+      app.bus.publish(roomsChannels.room(roomId), PROBE);
       await new Promise((resolve) => setTimeout(resolve, 150));
       return data().filter(isProbe).length > before;
     },

@@ -4,7 +4,7 @@ import { ROOM_LIMITS, ROOM_MESSAGES } from '../../../domain/rooms';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, type TestApp, unlimitedMutations } from '../../testing/test-app';
 import type WebSocket from 'ws';
-import { channels } from '../../realtime/channels';
+import { roomsChannels } from './rooms.channels';
 import { TEST_ORIGIN } from '../../testing/test-app';
 import type { RoomListEvent } from '../../contracts/room-events';
 import { recordedEvents, roomTables, storedMessages, watchAs } from './room-test-helpers';
@@ -340,7 +340,7 @@ async function watchListAs(who: TestUser | null, input: unknown = {}) {
         .poll(
           () => {
             if (!data().some(isListProbe) && who) {
-              app.bus.publish(channels.userRooms(who.id), { type: 'room-removed', roomId: LIST_PROBE });
+              app.bus.publish(roomsChannels.userRooms(who.id), { type: 'room-removed', roomId: LIST_PROBE });
             }
             return data().some(isListProbe);
           },

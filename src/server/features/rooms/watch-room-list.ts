@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { chatRoomBans } from '../../db/schema/rooms';
-import { channels } from '../../realtime/channels';
+import { roomsChannels } from './rooms.channels';
 import type { BusEvent, EventBus } from '../../realtime/event-bus';
 import { subscribeChannels } from '../../realtime/subscribe-channels';
 import type { RoomListChannelEvent, RoomListEvent } from '../../contracts/room-events';
@@ -37,7 +37,7 @@ export async function* watchRoomList(
 ): AsyncGenerator<BusEvent<RoomListEvent>> {
   const { events, close } = subscribeChannels<RoomListChannelEvent>(
     deps.bus,
-    [channels.roomDirectory, channels.userRooms(actor.id)],
+    [roomsChannels.roomDirectory, roomsChannels.userRooms(actor.id)],
     { lastEventId: input.lastEventId, signal },
   );
   // Listening starts first, then the bans are read: a ban committed in between is in the read or heard after it.

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import { channels } from '../../realtime/channels';
+import { roomsChannels } from './rooms.channels';
 import type { BusEvent, EventBus } from '../../realtime/event-bus';
 import { subscribeChannels } from '../../realtime/subscribe-channels';
 import { assertCanReadRoom, roomAccess } from './room-access';
@@ -24,7 +24,7 @@ export async function* watchRoom(
   // The room's events, and the receipts this reader may see (of their messages, and their own) on their own channel.
   const { events, close } = subscribeChannels(
     deps.bus,
-    [channels.room(input.id), channels.roomReceipts(input.id, actor.id)],
+    [roomsChannels.room(input.id), roomsChannels.roomReceipts(input.id, actor.id)],
     { lastEventId: input.lastEventId, signal },
   );
   // The first next() starts listening; the check runs after it, so a kick committed just after the check is still

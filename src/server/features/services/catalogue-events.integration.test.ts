@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
-import { channels } from '../../realtime/channels';
+import { servicesChannels } from './services.channels';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import { ADMIN_TEST_PASSWORD, createTestApp, nextEvent, signInAdmin, type TestApp } from '../../testing/test-app';
 
@@ -50,13 +50,13 @@ describe('services and requests record their events with the change', () => {
   });
 
   it('creating, editing and deleting a service each record one event, and the listings hear of each', async () => {
-    const heardCreate = nextEvent(app, channels.catalogue);
+    const heardCreate = nextEvent(app, servicesChannels.catalogue);
     const { id } = await ok(owner, 'services.create', serviceInput);
     expect(await heardCreate).toEqual({ type: 'catalogue-changed' });
-    const heardUpdate = nextEvent(app, channels.catalogue);
+    const heardUpdate = nextEvent(app, servicesChannels.catalogue);
     await ok(owner, 'services.update', { id, fields: { ...serviceInput, title: 'Piano lessons' } });
     await heardUpdate;
-    const heardDelete = nextEvent(app, channels.catalogue);
+    const heardDelete = nextEvent(app, servicesChannels.catalogue);
     await ok(owner, 'services.delete', { id });
     await heardDelete;
     expect(await eventsBy(owner.id)).toEqual([
@@ -84,10 +84,10 @@ describe('services and requests record their events with the change', () => {
 
   it('creating, editing and deleting a request each record one event, and the listings hear of each', async () => {
     const poster = await testUser(app);
-    const heard = nextEvent(app, channels.catalogue);
+    const heard = nextEvent(app, servicesChannels.catalogue);
     const { id } = await ok(poster, 'requests.create', requestInput);
     await heard;
-    const heardUpdate = nextEvent(app, channels.catalogue);
+    const heardUpdate = nextEvent(app, servicesChannels.catalogue);
     await ok(poster, 'requests.update', { id, fields: { ...requestInput, budget: '60' } });
     await heardUpdate;
     expect((await call(other, 'requests.delete', { id })).status).toBe(403);

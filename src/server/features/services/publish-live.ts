@@ -1,10 +1,10 @@
 import { defineLiveListener, type AnyLiveListener } from '../../events/handlers';
-import { channels } from '../../realtime/channels';
+import { servicesChannels } from './services.channels';
 import type { EventBus } from '../../realtime/event-bus';
 
 /** Tells the public listings that services, requests or the names and pictures on their cards changed. */
 export function catalogueChanged(bus: EventBus) {
-  bus.publish(channels.catalogue, { type: 'catalogue-changed' });
+  bus.publish(servicesChannels.catalogue, { type: 'catalogue-changed' });
 }
 
 /**
