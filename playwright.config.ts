@@ -53,7 +53,7 @@ export default defineConfig({
       ],
     },
   },
-  // The whole suite at a laptop's size and at a phone's (decision 016 says which of them CI runs).
+  // The whole suite at a laptop's size and at a phone's: `npm run test:e2e` and `npm run test:e2e:phone`.
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     { name: 'phone', use: { viewport: { width: 390, height: 844 } } },
@@ -70,6 +70,8 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         NODE_ENV: 'test',
+        // Loopback only: a test build mints admins for whoever asks from this machine.
+        HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: process.env.E2E_DATA_DIR,
         // Admins are made per test by the test-only route (`admin: true`); nothing is granted by address.
@@ -93,6 +95,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         NODE_ENV: 'test',
+        HOST: '127.0.0.1',
         PORT: String(giphyAppPort),
         DATA_DIR: process.env.E2E_GIPHY_DATA_DIR,
         GIPHY_API_KEY: fakeGiphyKey,

@@ -9,8 +9,12 @@ import { createTestApp, uniqueEmail, type TestApp } from '../../src/server/testi
 
 // The route that mints signed-in users (admins too) for e2e must not ship, nor answer the network.
 
-/** Builds the server bundle as `npm run build` does (or the e2e variant) and returns the text of every file. */
+/** Builds the server bundle as `npm run build` does (or the e2e variant): the text of every file, maps included. */
 function buildServer(testRoutes: boolean): string {
+  return buildServerFiles(testRoutes, /\.js(\.map)?$/);
+}
+
+function buildServerFiles(testRoutes: boolean, files: RegExp): string {
   const outdir = mkdtempSync(path.join(os.tmpdir(), 'server-bundle-'));
   try {
     execFileSync(
@@ -19,7 +23,7 @@ function buildServer(testRoutes: boolean): string {
       { stdio: 'pipe' },
     );
     return readdirSync(outdir)
-      .filter((f) => /\.js(\.map)?$/.test(f))
+      .filter((f) => files.test(f))
       .map((f) => readFileSync(path.join(outdir, f), 'utf8'))
       .join('\n');
   } finally {
@@ -32,6 +36,9 @@ describe('the test-only route', () => {
     const production = buildServer(false);
     expect(production).not.toContain('/api/test/users');
     expect(production).not.toContain('/api/test/messages');
+    // Nor the test suites' cheap password hasher (auth/password-hashing.ts), whose module is there (its maps hold
+    // its source): the code that would run.
+    expect(buildServerFiles(false, /\.js$/)).not.toContain('TEST_COST');
     expect(production).not.toContain('testUserSchema');
     expect(production).not.toContain('The test route answers only this machine.');
     expect(production).not.toContain('Test-password-1!');
@@ -67,6 +74,29 @@ describe('the test-only route', () => {
       const { response, rows } = await create('203.0.113.7', { 'x-forwarded-for': '127.0.0.1' });
       expect(response.statusCode).toBe(403);
       expect(rows).toHaveLength(0);
+    });
+
+    it('another spelling of the address is refused the same (the check belongs to the routes, not the path)', async () => {
+      const email = uniqueEmail('spelled');
+      for (const url of ['/api/%74est/users', '/api/test/./users', '//api/test/users']) {
+        const response = await app.server.inject({
+          method: 'POST',
+          url,
+          payload: { email, admin: true },
+          remoteAddress: '203.0.113.7',
+        });
+        expect(response.statusCode, url).not.toBe(200);
+        expect(response.headers['set-cookie'], url).toBeUndefined();
+      }
+      expect(await app.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    });
+
+    it('a request forwarded by a proxy on this machine is refused, though it comes from loopback', async () => {
+      for (const header of ['forwarded', 'x-forwarded-for', 'x-real-ip']) {
+        const { response, rows } = await create('127.0.0.1', { [header]: '203.0.113.7' });
+        expect(response.statusCode, header).toBe(403);
+        expect(rows).toHaveLength(0);
+      }
     });
 
     it('the message seeding route refuses a remote connection, and writes nothing', async () => {

@@ -13,7 +13,7 @@ const productionHashing: PasswordHashing = { hash: hashPassword, verify: verifyP
 /**
  * The same scheme (scrypt, "salt:key" in hex) at a cost of 1/256: the test suites sign up and in about 800 times per
  * database, and the full cost was a third of the integration run on PostgreSQL. As Devise and Django do in their
- * test settings; a hash made here never reaches a real database (decision 016).
+ * test settings. The production bundle does not contain it (tests/security/test-route.test.ts).
  */
 const TEST_COST = { N: 256, r: 4, p: 1 };
 const KEY_LENGTH = 64;
@@ -40,7 +40,14 @@ const testHashing: PasswordHashing = {
   },
 };
 
+/** Defined by scripts/build-server.mjs: false in the production bundle, true in the e2e one; absent from source. */
+declare const SKILLNEST_TEST_ROUTES: boolean | undefined;
+
+/** null in the production bundle: esbuild folds the condition and drops the cheap hasher with it. */
+const cheapHashing: PasswordHashing | null =
+  typeof SKILLNEST_TEST_ROUTES === 'undefined' || SKILLNEST_TEST_ROUTES ? testHashing : null;
+
 /** The hasher for accounts' passwords: the cheap one only when the server runs its own tests (NODE_ENV=test). */
 export function passwordHashing(config: Pick<Config, 'NODE_ENV'>): PasswordHashing {
-  return config.NODE_ENV === 'test' ? testHashing : productionHashing;
+  return config.NODE_ENV === 'test' && cheapHashing ? cheapHashing : productionHashing;
 }

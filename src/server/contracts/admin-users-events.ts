@@ -10,9 +10,9 @@ export type AdminUsersAppEvent =
   | { type: 'user.role-changed'; actorId: string; userId: string; admin: boolean };
 
 /**
- * What travels on channels.adminUsers (admins only): ids, never a name, an email or a reason, since the bus may be
- * PostgreSQL's NOTIFY. Each admin's stream reads the row as that admin sees it (watch-admin-users.ts) and hands the
- * page the whole row, so the page applies it without reading its list again.
+ * What travels on adminUsersChannels.adminUsers (admins only): ids, never a name, an email or a reason, since the bus
+ * may be PostgreSQL's NOTIFY. Each admin's stream reads the row as that admin sees it (watch-admin-users.ts) and hands
+ * the page the whole row, so the page applies it without reading its list again.
  */
 export type AdminUsersLiveEvent =
   /** Signed up, signed in, suspended or unsuspended, given or removed the admin role. */

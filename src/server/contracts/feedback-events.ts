@@ -32,9 +32,10 @@ export type FeedbackAppEvent =
   | { type: 'feedback.resolved'; actorId: string; userId: string; feedbackId: string; item: FeedbackAdminItem };
 
 /**
- * What travels live. The author's own channel (channels.feedbackOf) carries `feedback-changed` with the author's view
- * of the item; the admins' channel (channels.feedbackAdmin) carries `admin-feedback-changed` with the admin view.
- * Either way the item is the whole row after the change: the web puts it in place (new, answered or resolved).
+ * What travels live. The author's own channel (feedbackChannels.feedbackOf) carries `feedback-changed` with the
+ * author's view of the item; the admins' channel (feedbackChannels.feedbackAdmin) carries `admin-feedback-changed` with
+ * the admin view. Either way the item is the whole row after the change: the web puts it in place (new, answered or
+ * resolved).
  */
 export type FeedbackLiveEvent =
   | { type: 'feedback-changed'; feedbackId: string; item: FeedbackItem }

@@ -22,7 +22,7 @@ export type QuestCount = {
 };
 
 /**
- * What travels on a user's progression channel (channels.progression): each award as it happened, so the web
+ * What travels on a user's progression channel (progressionChannels.progression): each award as it happened, so the web
  * updates its cache and queues its celebrations from the event itself, never by refetching.
  */
 export type ProgressionLiveEvent =

@@ -70,7 +70,7 @@ export type RoomMemberData = {
 };
 
 /**
- * What travels on a room's live channel (channels.room). Everything a screen needs is in the event; the client
+ * What travels on a room's live channel (roomsChannels.room). Everything a screen needs is in the event; the client
  * applies it to its cache. Who may hear it is checked when the subscription starts and again on `access-changed`.
  */
 export type RoomLiveEvent =
@@ -104,8 +104,9 @@ export type RoomLiveEvent =
   | { type: 'access-changed'; userIds: string[] | 'all' };
 
 /**
- * What the rooms list's two channels carry (channels.roomDirectory for everyone, channels.userRooms for one user).
- * Only public rooms' data goes on the directory; a private room's card goes only to the channel of a user who is in it.
+ * What the rooms list's two channels carry (roomsChannels.roomDirectory for everyone, roomsChannels.userRooms for one
+ * user). Only public rooms' data goes on the directory; a private room's card goes only to the channel of a user who is
+ * in it.
  */
 export type RoomListChannelEvent =
   /** A room to show: new, made public, or (on a user's channel) a private room they were added to. */

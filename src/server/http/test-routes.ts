@@ -22,23 +22,33 @@ const testMessagesSchema = z.object({
   texts: z.array(z.string().min(1).max(100)).min(1).max(600),
 });
 
-/** The connection itself, not a forwarded header: a proxy on this machine would still be refused by its caller. */
+/** The connection itself, never a forwarded header. */
 function isLoopback(address: string | undefined): boolean {
   return !!address && (/^127\./.test(address) || /^::ffff:127\./i.test(address) || address === '::1');
 }
 
+/** A proxy on this machine connects from loopback for anyone: a request it forwarded says so, and is refused. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
 /**
- * Test-only: creates a user and returns a signed-in session cookie, so end-to-end tests sign in without the
- * form. Mounted only when NODE_ENV=test, and only in builds that include it (the production bundle does not contain
- * this file at all: scripts/build-server.mjs); it answers only connections from this machine.
+ * Test-only routes: a user with a signed-in session cookie, so end-to-end tests sign in without the form, and a long
+ * message history at once. Mounted only when NODE_ENV=test, and only in builds that include them (the production
+ * bundle does not contain this file at all: scripts/build-server.mjs); they answer only connections from this
+ * machine. The check is a hook of their own scope, so it runs for whatever spelling of the address reached them.
  */
 export function registerTestRoutes(app: FastifyInstance, auth: Auth, db: Db): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/test/') && !isLoopback(request.socket.remoteAddress)) {
-      return reply.status(403).send({ error: 'The test route answers only this machine.' });
-    }
+  void app.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+      if (forwarded || !isLoopback(request.socket.remoteAddress)) {
+        return reply.status(403).send({ error: 'The test route answers only this machine.' });
+      }
+    });
+    registerRoutes(scope, auth, db);
   });
+}
 
+function registerRoutes(app: FastifyInstance, auth: Auth, db: Db): void {
   app.post('/api/test/users', async (request, reply) => {
     const input = testUserSchema.parse(request.body);
     // The sign-up body carries our profile fields beside better-auth's own.

@@ -26,8 +26,8 @@ export const reportsRouter = router({
     .input(z.object({ serviceId: z.uuid() }))
     .query(({ ctx, input }) => serviceReportsOf(ctx, ctx.user, input)),
   /**
-   * Admins: new reports and poll outcomes as they happen (moderationChannels.moderationAdmin), only while the subscriber is
-   * still an admin (adminStream).
+   * Admins: new reports and poll outcomes as they happen (moderationChannels.moderationAdmin), only while the
+   * subscriber is still an admin (adminStream).
    */
   adminEvents: adminProcedure.input(resumable.optional()).subscription(async function* ({ ctx, input, signal }) {
     for await (const event of adminStream(ctx, moderationChannels.moderationAdmin, {
