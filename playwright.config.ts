@@ -70,8 +70,8 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         NODE_ENV: 'test',
-        // Loopback only: a test build mints admins for whoever asks from this machine.
-        HOST: '127.0.0.1',
+        // Loopback only (both, as localhost may name either): a test build mints admins for whoever asks.
+        HOST: 'localhost',
         PORT: String(port),
         DATA_DIR: process.env.E2E_DATA_DIR,
         // Admins are made per test by the test-only route (`admin: true`); nothing is granted by address.
@@ -95,7 +95,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         NODE_ENV: 'test',
-        HOST: '127.0.0.1',
+        HOST: 'localhost',
         PORT: String(giphyAppPort),
         DATA_DIR: process.env.E2E_GIPHY_DATA_DIR,
         GIPHY_API_KEY: fakeGiphyKey,
