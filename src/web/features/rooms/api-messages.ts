@@ -41,13 +41,10 @@ import {
 
 export type { RoomLiveEvent, RoomMessage, RoomPage, RoomReaction, RoomReceipt, RoomThread } from './rooms-cache';
 
-/** Whether a live subscription has started before, and how many events it has applied to the cache. */
+/** How many events a live subscription has applied to the cache. */
 function listenerProgress() {
-  let started = false;
   let applied = 0;
   return {
-    started: () => started,
-    markStarted: () => void (started = true),
     applied: () => applied,
     countApplied: () => void (applied += 1),
   };
@@ -116,6 +113,7 @@ export const ROOM_PAGE_REFUSALS: ReadonlySet<string> = new Set(['ROOM_NOT_FOUND'
 
 export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (messageId: string) => void) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { account } = useSession();
@@ -201,25 +199,21 @@ export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (me
   };
 
   // What changed before the subscription listened, or while the connection was lost, is read again: the room and its
-  // members; at the first start the newest page replaces what the cache held from an earlier visit (a message deleted
-  // meanwhile must not come back), after a reconnect it is merged with the older pages this listener kept current.
+  // members, and the newest page, merged with what this visit wrote (older pages loaded meanwhile, kept current by
+  // this listener) but replacing what an earlier visit left (a message deleted since must not come back).
   // An event applied while those reads are out may be newer than what they bring back (a Join pressed as the page
   // opened, a message sent meanwhile): their answers would undo it, so they are made again, a few times at most.
   // A box the callbacks share, not a ref: they are built during render (react-hooks/refs).
   const [listened] = useState(listenerProgress);
+  const [openedAt] = useState(Date.now);
   const readAgain = async () => {
-    const first = !listened.started();
     for (let round = 0; round < CATCH_UP_ROUNDS; round += 1) {
       const applied = listened.applied();
       await Promise.all([
         readAfresh(queryClient, roomKey),
         readAfresh(queryClient, membersKey),
         readAfresh(queryClient, keys.threads),
-        first
-          ? readAfresh(queryClient, keys.page)
-          : refreshNewest(queryClient, keys.page, () =>
-              queryClient.fetchQuery(trpc.roomMessages.list.queryOptions({ roomId })),
-            ),
+        refreshNewest(queryClient, keys.page, () => client.roomMessages.list.query({ roomId }), openedAt),
       ]);
       if (listened.applied() === applied) return;
     }
@@ -230,7 +224,6 @@ export function useRoom(roomId: string, enabled: boolean, onMessageDeleted?: (me
     watched: [roomKey, membersKey],
     // A failed read keeps the page as it was (its query says so); the next reconnect reads again.
     catchUp: () => void readAgain().catch(() => undefined),
-    onStarted: listened.markStarted,
     onEvent: (event) => {
       if (event.type !== 'typing') listened.countApplied();
       apply(event);
@@ -248,15 +241,22 @@ function without(map: TypingMap, userId: string): TypingMap {
 }
 
 /**
- * The newest page read again after a reconnect, keeping what was on screen when the two overlap (no gap between
- * them); when they do not (a long outage), the fresh page alone, and "Load earlier messages" fills in the rest.
+ * The newest page read again, merged with what the cache holds when it arrives if this visit wrote it (a "Load earlier
+ * messages" pressed while the read was out stays), else in its place; the page is the truth from its oldest message
+ * on, and after a gap it alone is kept (withNewestPage). A read still out may predate the subscription: it is dropped.
  */
-async function refreshNewest(queryClient: QueryClient, key: Keys['page'], fetch: () => Promise<RoomPage>) {
-  const before = queryClient.getQueryData(key);
-  await queryClient.invalidateQueries({ queryKey: key, refetchType: 'none' });
+async function refreshNewest(
+  queryClient: QueryClient,
+  key: Keys['page'],
+  fetch: () => Promise<RoomPage>,
+  openedAt: number,
+) {
+  await queryClient.cancelQueries({ queryKey: key });
   const fresh = await fetch();
-  if (!before) return;
-  queryClient.setQueryData(key, withNewestPage(before, fresh, ROOM_LIMITS.messagePage));
+  const writtenThisVisit = (queryClient.getQueryState(key)?.dataUpdatedAt ?? 0) >= openedAt;
+  queryClient.setQueryData(key, (held) =>
+    held && writtenThisVisit ? withNewestPage(held, fresh, ROOM_LIMITS.messagePage) : fresh,
+  );
 }
 
 /** "Load earlier messages" of the room (the chat kit's paging), into the room's page in the cache. */
