@@ -60,6 +60,8 @@ export async function signOut(page: Page) {
   await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
 }
 
+const SERVICE_DESCRIPTION = 'A careful, friendly service for students and clubs.';
+
 /** Publishes a service through the Offer a Service form, as its owner would. */
 export async function offerService(
   page: Page,
@@ -69,7 +71,7 @@ export async function offerService(
   await page.goto('/offer-skills');
   const form = page.getByRole('form', { name: 'Offer a Service' });
   await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Description').fill('A careful, friendly service for students and clubs.');
+  await form.getByLabel('Description').fill(SERVICE_DESCRIPTION);
   await form.getByLabel('Category').selectOption({ label: category });
   await form.getByLabel('Price (USD)').fill(price);
   await form.getByLabel('Delivery method').selectOption(delivery);
@@ -95,7 +97,7 @@ export async function publishService(
   const response = await page.request.post('/api/trpc/services.create', {
     data: {
       title,
-      description: 'A careful, friendly service for students and clubs.',
+      description: SERVICE_DESCRIPTION,
       category_id: categoryId,
       price,
       pricing_type: 'fixed',

@@ -99,25 +99,45 @@ describe('the test-only route', () => {
       }
     });
 
-    it('the message seeding route refuses a remote connection, and writes nothing', async () => {
-      const response = await app.server.inject({
+    const seed = (remoteAddress: string, texts = ['hi'], headers: Record<string, string> = {}) =>
+      app.server.inject({
         method: 'POST',
         url: '/api/test/messages',
-        payload: { conversationId: '00000000-0000-4000-8000-000000000000', senderId: 'x', texts: ['hi'] },
-        remoteAddress: '203.0.113.7',
-        headers: { 'x-forwarded-for': '127.0.0.1' },
+        payload: { conversationId: '00000000-0000-4000-8000-000000000000', senderId: 'x', texts },
+        remoteAddress,
+        headers,
       });
-      expect(response.statusCode).toBe(403);
+
+    it('the message seeding route refuses a remote connection, and writes nothing', async () => {
+      expect((await seed('203.0.113.7', ['hi'], { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(403);
     });
 
     it('the message seeding route writes only into a conversation the sender is in', async () => {
+      expect((await seed('127.0.0.1')).statusCode).toBe(404);
+    });
+
+    it('the user route refuses a malformed body with a 400, and creates nobody', async () => {
       const response = await app.server.inject({
         method: 'POST',
-        url: '/api/test/messages',
-        payload: { conversationId: '00000000-0000-4000-8000-000000000000', senderId: 'x', texts: ['hi'] },
+        url: '/api/test/users',
+        payload: { email: 'not-an-address', firstName: 'x'.repeat(51) },
         remoteAddress: '127.0.0.1',
       });
-      expect(response.statusCode).toBe(404);
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('the message seeding route refuses too many or too long texts with a 400, not a server error', async () => {
+      expect(
+        (
+          await seed(
+            '127.0.0.1',
+            Array.from({ length: 601 }, () => 'hi'),
+          )
+        ).statusCode,
+      ).toBe(400);
+      expect((await seed('127.0.0.1', ['x'.repeat(101)])).statusCode).toBe(400);
+      expect((await seed('127.0.0.1', [])).statusCode).toBe(400);
     });
 
     it('answers loopback (the e2e suite on this machine)', async () => {

@@ -50,7 +50,9 @@ export function registerTestRoutes(app: FastifyInstance, auth: Auth, db: Db): vo
 
 function registerRoutes(app: FastifyInstance, auth: Auth, db: Db): void {
   app.post('/api/test/users', async (request, reply) => {
-    const input = testUserSchema.parse(request.body);
+    const parsed = testUserSchema.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0]!.message });
+    const input = parsed.data;
     // The sign-up body carries our profile fields beside better-auth's own.
     const body = {
       email: input.email,
@@ -72,7 +74,9 @@ function registerRoutes(app: FastifyInstance, auth: Auth, db: Db): void {
   // A long history at once, for the tests of paging back: sent through the API, the per-user limit on changes makes
   // 510 messages take 50 s. Rows only, as old messages are: no events, nobody is told.
   app.post('/api/test/messages', async (request, reply) => {
-    const input = testMessagesSchema.parse(request.body);
+    const parsed = testMessagesSchema.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ error: parsed.error.issues[0]!.message });
+    const input = parsed.data;
     const [conversation] = await db
       .select({ id: conversations.id })
       .from(conversations)
