@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
+import { retryOnDeadlock } from '../../db/retry-on-deadlock';
 import { sessions, users } from '../../db/schema/auth';
 import type { AppEvent } from '../../contracts/app-events';
 import type { DomainEvents } from '../../events/domain-events';
@@ -26,16 +27,20 @@ export async function removeAccount(
   within?: (tx: Tx, emit: (event: AppEvent) => void) => Promise<void>,
 ): Promise<void> {
   await deps.files.removeUser(userId);
-  const ended = await inTransaction(deps, async (tx, emit) => {
-    await within?.(tx, emit);
-    // The user row locked first: a new session's insert (its foreign key takes a key-share lock on that row) waits
-    // for this transaction and then fails on the missing user. The sessions are then deleted, not only read, before
-    // the user row, so every one the account had is named here and announced: none leaves with the cascade unheard.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const open = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-    await tx.delete(users).where(eq(users.id, userId));
-    emit({ type: 'user.deleted', userId });
-    return open;
-  });
+  // Any transaction holding one of the user's rows while it writes another (an award handler) can deadlock with the
+  // cascade: PostgreSQL rolls one back, and a Delete Account must not fail for it.
+  const ended = await retryOnDeadlock(() =>
+    inTransaction(deps, async (tx, emit) => {
+      await within?.(tx, emit);
+      // The user row locked first: a new session's insert (its foreign key takes a key-share lock on that row) waits
+      // for this transaction and then fails on the missing user. The sessions are then deleted, not only read, before
+      // the user row, so every one the account had is named here and announced: none leaves with the cascade unheard.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const open = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+      await tx.delete(users).where(eq(users.id, userId));
+      emit({ type: 'user.deleted', userId });
+      return open;
+    }),
+  );
   for (const s of ended) announceSessionEnded(deps.bus, s.id);
 }

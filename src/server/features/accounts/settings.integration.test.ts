@@ -46,6 +46,17 @@ describe('change password', () => {
   });
 });
 
+async function untilSomeoneWaitsForALock() {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await app.database.pool.query<{ waiting: number }>(
+      "select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock'",
+    );
+    if (rows[0]!.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('The deletion never waited for the held row');
+}
+
 describe('delete account', () => {
   it('needs the typed email and the password, then removes the user, their data and files', async () => {
     const { cookie, body } = await signUp(app);
@@ -78,6 +89,37 @@ describe('delete account', () => {
     expect((await callTrpc(app, 'accounts.me', { cookie })).data).toBeNull();
     expect((await signIn(app, body.email, STRONG_PASSWORD)).response.statusCode).toBe(401);
   });
+
+  // Two connections are needed: PostgreSQL only (the embedded database has one connection).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "still deletes when it deadlocks with a transaction writing the user's rows",
+    async () => {
+      const { cookie, body } = await signUp(app);
+      const userId = await userIdOf(app, cookie);
+      // Another server's work on this user, in the order an award takes: one of their rows held, then a new row
+      // whose foreign key waits for the user row, which the deletion holds while its cascade waits for the first.
+      const other = await app.database.pool.connect();
+      let deleting: ReturnType<typeof callTrpc> | null = null;
+      try {
+        await other.query('begin');
+        await other.query('select 1 from profiles where id = $1 for update', [userId]);
+        deleting = callTrpc(app, 'accounts.deleteAccount', {
+          input: { confirmEmail: body.email, password: STRONG_PASSWORD },
+          cookie,
+        });
+        await untilSomeoneWaitsForALock();
+        await other.query('insert into user_xp (user_id) values ($1) on conflict do nothing', [userId]);
+        await other.query('commit');
+      } catch {
+        // This side was the one rolled back.
+        await other.query('rollback');
+      } finally {
+        other.release();
+      }
+      expect((await deleting)?.status).toBe(200);
+      expect(await app.database.db.select().from(profiles).where(eq(profiles.id, userId))).toHaveLength(0);
+    },
+  );
 
   it('a visitor cannot delete anything', async () => {
     expect(
