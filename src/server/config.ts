@@ -80,6 +80,23 @@ const envObjectSchema = z.object({
     z.url({ protocol: /^https?$/ }).default('https://api.giphy.com'),
   ),
   MAPBOX_TOKEN: optional(z.string().min(1)),
+  // Email: an SMTP server (credentials in the URL); without one every message is written under DATA_DIR/mail.
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' })),
+  MAIL_FROM: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(3).max(320).default('SkillNest <no-reply@skillnest.local>'),
+  ),
+  // How long missed activity gathers before one email lists it.
+  MAIL_BATCH_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes from 1 to 1440' })
+    .int({ error: 'must be a number of minutes from 1 to 1440' })
+    .min(1, { error: 'must be a number of minutes from 1 to 1440' })
+    .max(1440, { error: 'must be a number of minutes from 1 to 1440' })
+    .default(10),
+  // Web push: generated once into DATA_DIR unless given (all three, or none).
+  VAPID_PUBLIC_KEY: optional(z.string().min(1)),
+  VAPID_PRIVATE_KEY: optional(z.string().min(1)),
+  VAPID_SUBJECT: optional(z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')),
   SENTRY_DSN: optional(z.url()),
 });
 
@@ -88,6 +105,16 @@ const envSchema = envObjectSchema.superRefine((env, ctx) => {
     const missing = env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
     const other = missing === 'ADMIN_EMAIL' ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
     ctx.addIssue({ code: 'custom', path: [missing], message: `must be set when ${other} is (set both or neither)` });
+  }
+  const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const;
+  const vapidSet = vapid.filter((name) => env[name] !== undefined);
+  if (vapidSet.length === 1) {
+    const missing = vapid.find((name) => env[name] === undefined)!;
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `must be set when ${vapidSet[0]} is (set both or neither)`,
+    });
   }
   // A production server with some Stripe keys would silently take test payments: refuse to start instead.
   const production = env.NODE_ENV === 'production' || env.PUBLIC_URL?.startsWith('https://') === true;

@@ -13,6 +13,8 @@ import { startSettlementSweep } from './features/settlement/settlement-sweep';
 import { startUploadSweep } from './files/sweep-unattached-uploads';
 import { createInProcessEventBus } from './realtime/event-bus';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
+import { createMailSender, startMailSender } from './mail/mail-sender';
+import { createMailTransport } from './mail/mail-transport';
 
 /** config -> database -> app -> listen; SIGTERM closes everything cleanly. */
 async function main() {
@@ -54,6 +56,13 @@ async function main() {
     server.log.error({ err: error }, 'poll sweep failed'),
   );
 
+  // Email queued by use cases and handlers leaves here, after their commit, retried with backoff.
+  const mailTransport = createMailTransport(config, (line) => server.log.info(line));
+  const stopMail = startMailSender(
+    createMailSender({ db: database.db, transport: mailTransport, config }),
+    (error) => server.log.error({ err: error }, 'mail sender failed'),
+  );
+
   let stopProgression = async () => {};
   let stopping = false;
   async function shutdown(signal: string) {
@@ -63,6 +72,8 @@ async function main() {
     await stopSweep();
     await stopUploadSweep();
     await stopPollSweep();
+    await stopMail();
+    mailTransport.close();
     // Before the database closes: a backfill batch is never cut in half.
     await stopProgression();
     await server.close();
