@@ -14,6 +14,7 @@ import { registerCompression } from './http/compression';
 import { registerFileRoutes } from './http/file-routes';
 import { registerListingRoutes } from './http/listing-routes';
 import { registerNewsletterRoute } from './http/newsletter-route';
+import { registerUnsubscribeRoute } from './http/unsubscribe-route';
 import { registerPaymentWebhook } from './http/payment-webhook-route';
 import { createPaymentProvider } from './payments/create-payment-provider';
 import type { PaymentProvider } from './payments/payment-provider';
@@ -169,6 +170,7 @@ export async function createApp({
   registerAuthRoutes(server, auth, config.PUBLIC_URL);
   registerListingRoutes(server, listings);
   await registerNewsletterRoute(server, db);
+  await registerUnsubscribeRoute(server, { db, config });
   await registerPaymentWebhook(server, { db, bus, events, payments });
   await registerUploadRoutes(server, { auth, db, files, events });
   await registerFileRoutes(server, files.root);

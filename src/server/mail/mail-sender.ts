@@ -5,6 +5,7 @@ import { runPeriodically } from '../jobs/run-periodically';
 import { absoluteUrl, composeEmail } from './compose-email';
 import type { EmailContent } from './email-content';
 import type { MailTransport } from './mail-transport';
+import { signLink } from './signed-link';
 
 /** Messages taken per run, sent one after the other: a slow SMTP server slows the queue, never the app. */
 const BATCH = 20;
@@ -36,7 +37,7 @@ export interface MailSender {
 export function createMailSender(deps: {
   db: Db;
   transport: MailTransport;
-  config: Pick<Config, 'PUBLIC_URL' | 'MAIL_FROM'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'MAIL_FROM' | 'SESSION_SECRET'>;
 }): MailSender {
   const { db, transport, config } = deps;
 
@@ -56,8 +57,18 @@ export function createMailSender(deps: {
 
   async function sendOne(row: Claimed): Promise<boolean> {
     try {
-      const { html, text } = await composeEmail(row.content, config.PUBLIC_URL);
-      const unsubscribe = row.content.unsubscribe && absoluteUrl(row.content.unsubscribe.url, config.PUBLIC_URL);
+      // The unsubscribe link works without signing in: signed here, where the secret is, never stored.
+      const content = row.content.unsubscribe
+        ? {
+            ...row.content,
+            unsubscribe: {
+              ...row.content.unsubscribe,
+              url: signLink(row.content.unsubscribe.url, config.SESSION_SECRET),
+            },
+          }
+        : row.content;
+      const { html, text } = await composeEmail(content, config.PUBLIC_URL);
+      const unsubscribe = content.unsubscribe && absoluteUrl(content.unsubscribe.url, config.PUBLIC_URL);
       const links = [row.content.action?.url, ...(row.content.items ?? []).map((i) => i.url)]
         .filter((u): u is string => u !== undefined)
         .map((u) => absoluteUrl(u, config.PUBLIC_URL));
