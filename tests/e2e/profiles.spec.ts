@@ -218,6 +218,33 @@ test.describe('settings', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
+  test('notification choices are saved to the account: the switches, a kind, quiet hours', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto('/settings');
+    await page.getByRole('switch', { name: 'Email Updates' }).click();
+    await page.getByRole('switch', { name: 'Quiet hours for email and push' }).click();
+    await page.getByLabel('From').fill('21:30');
+    await page.getByText('Choose by kind').click();
+    await page.getByRole('checkbox', { name: 'Price proposals: Push' }).click();
+    // Email is off for every kind while Email Updates is off.
+    await expect(page.getByRole('checkbox', { name: 'New messages: Email' })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Price proposals: Push' })).not.toBeChecked();
+    // Saved one after another, in order: what a reload shows is the last click.
+    await expect.poll(async () => (await page.reload(), await page.getByLabel('From').inputValue())).toBe('21:30');
+    await expect(page.getByRole('switch', { name: 'Email Updates' })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
+    await page.getByText('Choose by kind').click();
+    await expect(page.getByRole('checkbox', { name: 'Price proposals: Push' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Price proposals: In the app' })).toBeChecked();
+  });
+
+  test('an unsubscribe link with a wrong signature says so and changes nothing', async ({ page }) => {
+    await page.goto('/unsubscribe?k=message&u=someone&s=forged');
+    await expect(page.getByText('Stop emails about: New messages?')).toBeVisible();
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This unsubscribe link is not valid.');
+  });
+
   test('change the password, then sign in with the new one', async ({ page }) => {
     const { email, password } = await signInAsNewUser(page);
     await page.goto('/settings');

@@ -157,6 +157,11 @@ function innerPages(): RouteObject[] {
       lazy: async () => ({ Component: (await import('../features/progression/progress-page')).ProgressPage }),
     },
     {
+      path: '/unsubscribe',
+      handle: BEFORE_SESSION,
+      lazy: async () => ({ Component: (await import('../features/settings/unsubscribe-page')).UnsubscribePage }),
+    },
+    {
       path: '/settings',
       lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
     },

@@ -15,13 +15,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Label } from '../../ui/label';
 import { NativeSelect } from '../../ui/native-select';
 import { PageContainer, PageMessage } from '../../ui/page';
-import { Switch } from '../../ui/switch';
 import { Tooltip } from '../../ui/tooltip';
 import { useSession } from '../accounts/api';
 import { useMyProfile } from '../profiles/api';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { TwoFactorDialog } from './two-factor-dialog';
+import { NotificationSettingsSection } from './notification-settings-section';
+import { Toggle } from './toggle';
 
 /** /settings: account, notifications, appearance, status, security, region, and account deletion. */
 export function SettingsPage() {
@@ -29,8 +30,6 @@ export function SettingsPage() {
   const profile = useMyProfile(Boolean(account));
   const navigate = useNavigate();
   const { resolved, setTheme } = useTheme();
-  const [push, setPush] = useState(true);
-  const [emailUpdates, setEmailUpdates] = useState(true);
   const [timeZone, setTimeZone] = useState(localTimeZone);
   const trpc = useTRPC();
   const ownPresence = useQuery({
@@ -82,10 +81,9 @@ export function SettingsPage() {
       <Section
         icon={<Bell className="h-5 w-5" aria-hidden />}
         title="Notifications"
-        description="Kept on this device only."
+        description="What reaches you in the app, by email and on your phone."
       >
-        <Toggle id="push-notifications" label="Push Notifications" checked={push} onChange={setPush} />
-        <Toggle id="email-updates" label="Email Updates" checked={emailUpdates} onChange={setEmailUpdates} />
+        <NotificationSettingsSection />
       </Section>
 
       <Section icon={<Moon className="h-5 w-5" aria-hidden />} title="Appearance">
@@ -208,25 +206,6 @@ function Item({ label, value }: { label: string; value: string | null }) {
     <div>
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="font-medium">{value || '—'}</dd>
-    </div>
-  );
-}
-
-function Toggle({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange(v: boolean): void;
-}) {
-  return (
-    <div className="flex items-center justify-between gap-4">
-      <Label htmlFor={id}>{label}</Label>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
     </div>
   );
 }
