@@ -15,6 +15,8 @@ import { createInProcessEventBus } from './realtime/event-bus';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
 import { createMailSender, startMailSender } from './mail/mail-sender';
 import { createMailTransport } from './mail/mail-transport';
+import { createPushSender, startPushSender } from './push/push-sender';
+import { vapidKeys } from './push/vapid-keys';
 
 /** config -> database -> app -> listen; SIGTERM closes everything cleanly. */
 async function main() {
@@ -58,9 +60,13 @@ async function main() {
 
   // Email queued by use cases and handlers leaves here, after their commit, retried with backoff.
   const mailTransport = createMailTransport(config, (line) => server.log.info(line));
-  const stopMail = startMailSender(
-    createMailSender({ db: database.db, transport: mailTransport, config }),
-    (error) => server.log.error({ err: error }, 'mail sender failed'),
+  const stopMail = startMailSender(createMailSender({ db: database.db, transport: mailTransport, config }), (error) =>
+    server.log.error({ err: error }, 'mail sender failed'),
+  );
+
+  // Pushes decided by the notification handlers leave here, to every device of the member.
+  const stopPush = startPushSender(createPushSender({ db: database.db, vapid: vapidKeys(config) }), (error) =>
+    server.log.error({ err: error }, 'push sender failed'),
   );
 
   let stopProgression = async () => {};
@@ -73,6 +79,7 @@ async function main() {
     await stopUploadSweep();
     await stopPollSweep();
     await stopMail();
+    await stopPush();
     mailTransport.close();
     // Before the database closes: a backfill batch is never cut in half.
     await stopProgression();

@@ -23,6 +23,7 @@ import { adminUsersRouter } from './features/admin-users/admin-users.router';
 import { adminServicesRouter } from './features/admin-services/admin-services.router';
 import { auditRouter } from './features/audit/audit.router';
 import { notificationSettingsRouter } from './features/notification-settings/notification-settings.router';
+import { pushRouter } from './features/push/push.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -52,6 +53,7 @@ export const appRouter = router({
   adminServices: adminServicesRouter,
   audit: auditRouter,
   notificationSettings: notificationSettingsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,6 +20,7 @@ import { useTRPC } from '../../lib/trpc';
 import { Checkbox } from '../../ui/checkbox';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { PushDeviceRow } from './push-device-row';
 import { Toggle } from './toggle';
 
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { inApp: 'In the app', email: 'Email', push: 'Push' };
@@ -68,6 +69,7 @@ export function NotificationSettingsSection() {
         checked={settings.pushEnabled}
         onChange={(on) => change({ ...settings, pushEnabled: on })}
       />
+      {settings.pushEnabled && <PushDeviceRow />}
       <Toggle
         id="email-updates"
         label="Email Updates"
