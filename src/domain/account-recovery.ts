@@ -44,6 +44,7 @@ export const RECOVERY_MESSAGES = {
   verificationFailed: 'Could not send the link. Please try again.',
   emailChangeSent: (email: string) =>
     `We sent a link to ${email}. Your address changes once you open it (within 48 hours).`,
+  emailChangePending: (email: string) => `Waiting for you to open the link we sent to ${email}.`,
   emailChangeFailed: 'Could not change your email. Please try again.',
   sameEmail: 'This is already your email address.',
 } as const;
