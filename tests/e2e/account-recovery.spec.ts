@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { ACCOUNT_EMAILS, RECOVERY_MESSAGES } from '../../src/domain/account-recovery';
-import { signInAsNewUser } from './helpers';
+import { expectNoSeriousA11yViolations, signInAsNewUser, uniqueEmail } from './helpers';
 
 /** The newest email with this subject to this address, as the e2e server wrote it under DATA_DIR/mail. */
 async function newestMail(to: string, subject: string) {
@@ -42,9 +42,10 @@ test('a member who forgot the password resets it from the emailed link; every ot
   await page.goto('/auth?mode=login');
   await page.getByRole('link', { name: RECOVERY_MESSAGES.forgotPasswordLink }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  await expectNoSeriousA11yViolations(page, 'forgot password');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByRole('status')).toHaveText(RECOVERY_MESSAGES.resetRequested);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(RECOVERY_MESSAGES.resetRequested);
 
   const subject = ACCOUNT_EMAILS.resetPassword('').subject;
   await expect.poll(async () => (await newestMail(email, subject)) !== null, { timeout: 10_000 }).toBe(true);
@@ -78,4 +79,41 @@ test('a member who forgot the password resets it from the emailed link; every ot
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText(RECOVERY_MESSAGES.resetLinkInvalid)).toBeVisible();
   await otherDevice.close();
+});
+
+/** The link of the newest such email, as a path on the site. */
+async function mailedPath(to: string, subject: string): Promise<string> {
+  await expect.poll(async () => (await newestMail(to, subject)) !== null, { timeout: 10_000 }).toBe(true);
+  const mail = (await newestMail(to, subject))!;
+  const link = new URL(/https?:\/\/\S+\/verify-email\?token=[\w.-]+/.exec(mail.text ?? '')![0]);
+  return link.pathname + link.search;
+}
+
+test('Settings: the address is verified from its link, and changes only once the new one is confirmed', async ({
+  page,
+}) => {
+  const { email } = await signInAsNewUser(page);
+  await page.goto('/settings');
+  await expect(page.getByText('Not verified')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'settings email');
+
+  // The sign-up's link verifies the address.
+  await page.goto(await mailedPath(email, ACCOUNT_EMAILS.verifyEmail('').subject));
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(RECOVERY_MESSAGES.emailVerified);
+  await page.getByRole('link', { name: 'Go to Settings' }).click();
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+
+  const newEmail = uniqueEmail('moved');
+  await page.getByLabel('New email').fill(newEmail);
+  await page.getByRole('button', { name: 'Change Email' }).click();
+  await expect(page.getByText(RECOVERY_MESSAGES.emailChangeSent(newEmail))).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(email, { exact: true }).first()).toBeVisible();
+
+  await page.goto(await mailedPath(newEmail, ACCOUNT_EMAILS.confirmNewEmail('').subject));
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(RECOVERY_MESSAGES.emailChanged);
+  await page.getByRole('link', { name: 'Go to Settings' }).click();
+  await expect(page.getByText(newEmail, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+  expect(await newestMail(email, ACCOUNT_EMAILS.emailChanged(newEmail).subject)).not.toBeNull();
 });

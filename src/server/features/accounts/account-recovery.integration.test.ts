@@ -90,11 +90,13 @@ describe('resetting the password', () => {
     await requestReset(app, body.email);
     const token = await tokenMailedTo(app, body.email, RESET);
 
-    // Each open tab hears its own session end.
-    const heard = [cookie, other.cookie].map(async (c) => {
-      const session = await app.auth.api.getSession({ headers: new Headers({ cookie: c }) });
-      return nextEvent(app, channels.session(session!.session.id));
-    });
+    // Each open tab hears its own session end (subscribed before the reset).
+    const sessionIds = await Promise.all(
+      [cookie, other.cookie].map(
+        async (c) => (await app.auth.api.getSession({ headers: new Headers({ cookie: c }) }))!.session.id,
+      ),
+    );
+    const heard = sessionIds.map((id) => nextEvent(app, channels.session(id)));
     const reset = await resetPassword(app, token, NEW_PASSWORD);
     expect(reset.statusCode).toBe(200);
     await expect(Promise.all(heard)).resolves.toEqual([{ type: 'signed-out' }, { type: 'signed-out' }]);
