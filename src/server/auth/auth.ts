@@ -6,6 +6,15 @@ import { twoFactor } from 'better-auth/plugins';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import { newPasswordSchema } from '../../domain/account-settings';
+import {
+  ACCOUNT_EMAILS,
+  changeEmailSchema,
+  forgotPasswordSchema,
+  RECOVERY_LIMITS,
+  RECOVERY_MESSAGES,
+  RESET_TOKEN_MAX,
+  tooManyLinksMessage,
+} from '../../domain/account-recovery';
 import { suspendedMessage } from '../../domain/admin-users';
 import { signUpSchema } from '../../domain/auth';
 import type { Config } from '../config';
@@ -18,7 +27,9 @@ import { suspensionRefusingSignIn } from '../features/admin-users/current-suspen
 import type { DomainEvents } from '../events/domain-events';
 import { announceSessionEnded } from '../realtime/session-ended';
 import { createDeviceCookies } from '../features/accounts/device-cookie';
-import { signInThrottleFor } from '../features/accounts/sign-in-throttle';
+import { signInThrottleFor, type Throttled } from '../features/accounts/sign-in-throttle';
+import { recoveryThrottleFor } from '../features/accounts/recovery-throttle';
+import { queueAccountEmail } from '../features/accounts/queue-account-email';
 import { channels } from '../realtime/channels';
 import { passwordHashing } from './password-hashing';
 
@@ -55,6 +66,9 @@ export function createAuth({
   events: Pick<DomainEvents, 'committed'>;
   log?: AuthLog;
 }) {
+  const recovery = recoveryThrottleFor(db);
+  const passwordChanged = (user: { id: string; email: string }) =>
+    queueAccountEmail(db, { userId: user.id, to: user.email }, ACCOUNT_EMAILS.passwordChanged());
   const auth = betterAuth({
     appName: 'Skills Marketplace',
     // Its own printer writes coloured text ("[Better Auth]: User not found" on a failed sign-in) into the JSON log.
@@ -74,7 +88,35 @@ export function createAuth({
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
       transaction: true,
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, autoSignIn: true, password: passwordHashing(config) },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      autoSignIn: true,
+      password: passwordHashing(config),
+      resetPasswordTokenExpiresIn: RECOVERY_LIMITS.resetLinkSeconds,
+      // In the transaction that sets the new password (session.delete.after below tells the open tabs).
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        // Over the account's limit the answer stays the same and nothing is sent (the bridge evens out its timing).
+        if (!(await recovery.mayMailReset(user.id))) return;
+        await queueAccountEmail(db, { userId: user.id, to: user.email }, ACCOUNT_EMAILS.resetPassword(token));
+      },
+      onPasswordReset: ({ user }) => passwordChanged(user),
+    },
+    // Verifying is offered, never required: an unverified member keeps every behaviour (sign-in included).
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: RECOVERY_LIMITS.verificationLinkSeconds,
+      sendVerificationEmail: async ({ user, token }) => {
+        // A change of address sends its link to the new address (user.email is that address here).
+        const email = isEmailChangeToken(token)
+          ? ACCOUNT_EMAILS.confirmNewEmail(token)
+          : ACCOUNT_EMAILS.verifyEmail(token);
+        await queueAccountEmail(db, { userId: user.id, to: user.email }, email);
+      },
+    },
+    // The new address is confirmed by a link sent to it before the account's email changes (no other flow is on).
+    user: { changeEmail: { enabled: true } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
@@ -95,6 +137,11 @@ export function createAuth({
         // The second step of a two-factor sign-in, per address at the sign-in numbers (auth-bridge.ts).
         '/two-factor/verify-totp': false,
         '/two-factor/verify-backup-code': false,
+        // Limited per account and per client address here and in the bridge: its 3 a minute per address would
+        // refuse a class asking for links together.
+        '/request-password-reset': false,
+        '/send-verification-email': false,
+        '/change-email': false,
       },
     },
     advanced: {
@@ -132,6 +179,48 @@ export function createAuth({
             throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'WEAK_PASSWORD' });
           }
         }
+        if (ctx.path === '/request-password-reset') {
+          const parsed = forgotPasswordSchema.safeParse(ctx.body);
+          if (!parsed.success) {
+            throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'INVALID_EMAIL' });
+          }
+          // Our link goes in the email (a page of the site); no redirect of the client's choosing.
+          return { context: { ...ctx, body: { email: parsed.data.email } } };
+        }
+        if (ctx.path === '/reset-password') {
+          const token: unknown = ctx.body?.token ?? ctx.query?.token;
+          if (typeof token !== 'string' || token.length > RESET_TOKEN_MAX) {
+            throw new APIError('BAD_REQUEST', { message: RECOVERY_MESSAGES.resetLinkInvalid, code: 'INVALID_TOKEN' });
+          }
+          const parsed = newPasswordSchema.safeParse(ctx.body?.newPassword);
+          if (!parsed.success) {
+            throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'WEAK_PASSWORD' });
+          }
+        }
+        if (ctx.path.startsWith('/reset-password/')) {
+          // The redirecting check of a token: our page posts the token itself, so this only lets tokens be probed.
+          throw APIError.fromStatus('NOT_FOUND');
+        }
+        if (ctx.path === '/send-verification-email' || ctx.path === '/change-email') {
+          // Signed in only (better-auth would also mail anyone's address signed out), and limited per account.
+          const session = await getSessionFromCtx(ctx);
+          if (!session) throw APIError.fromStatus('UNAUTHORIZED');
+          if (ctx.path === '/change-email') {
+            const parsed = changeEmailSchema.safeParse(ctx.body);
+            if (!parsed.success) {
+              throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]!.message, code: 'INVALID_EMAIL' });
+            }
+            if (parsed.data.newEmail.toLowerCase() === session.user.email.toLowerCase()) {
+              throw new APIError('BAD_REQUEST', { message: RECOVERY_MESSAGES.sameEmail, code: 'SAME_EMAIL' });
+            }
+            const throttled = await recovery.emailChangeFor(session.user.id);
+            if (throttled) throw tooManyLinks(throttled);
+            return { context: { ...ctx, body: { newEmail: parsed.data.newEmail } } };
+          }
+          const throttled = await recovery.verificationMailFor(session.user.id);
+          if (throttled) throw tooManyLinks(throttled);
+          return { context: { ...ctx, body: { email: session.user.email } } };
+        }
         if (ctx.path === '/sign-out') {
           // Other tabs of this browser share the session: tell them it ended (and its sockets close, on every server).
           const session = await getSessionFromCtx(ctx);
@@ -155,6 +244,11 @@ export function createAuth({
         if (newSession && ctx.path === '/sign-up/email') {
           await recordSignUpSignIn({ db }, newSession.user);
         }
+        if (ctx.path === '/change-password' && succeeded(ctx.context.returned) && ctx.context.session) {
+          await passwordChanged(ctx.context.session.user);
+        }
+        // A verified or changed address: every server reads its sessions (and their user) again.
+        if (ctx.path === '/verify-email') bus.publish(channels.sessionsChanged, {});
       }),
     },
     plugins: [twoFactor({ issuer: 'SkillNest' })],
@@ -192,6 +286,12 @@ export function createAuth({
             throw await suspendedError(db, suspension, session.userId, ctx?.path);
           },
         },
+        delete: {
+          // A password reset ends every session of the account: each open tab hears its own end at once.
+          after: async (session, ctx) => {
+            if (ctx?.path === '/reset-password') announceSessionEnded(bus, session.id);
+          },
+        },
       },
       user: {
         create: {
@@ -201,7 +301,21 @@ export function createAuth({
           },
         },
         update: {
+          before: async (data, ctx) => {
+            // A new address is set only by its link, opened from that mailbox: it is verified by that.
+            if (ctx?.path === '/verify-email' && typeof data.email === 'string') {
+              return { data: { ...data, emailVerified: true } };
+            }
+          },
           after: async (user, ctx) => {
+            const previousEmail = ctx?.path === '/verify-email' ? emailChangedFrom(ctx.query?.token) : null;
+            if (previousEmail && previousEmail !== user.email.toLowerCase()) {
+              await queueAccountEmail(
+                db,
+                { userId: user.id, to: previousEmail },
+                ACCOUNT_EMAILS.emailChanged(user.email),
+              );
+            }
             // Turning two-factor on (its first verified code) signs out every other session of the account: one
             // opened with a stolen password must not outlive the new protection. better-auth then swaps the current
             // session for a fresh one itself.
@@ -218,11 +332,48 @@ export function createAuth({
   // The bridge and deleteAccount check passwords against one count per account (features/accounts).
   return Object.assign(auth, {
     signInThrottle: signInThrottleFor(db),
+    recoveryThrottle: recovery,
     deviceCookies: createDeviceCookies(config.SESSION_SECRET, config.secureCookies),
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+function tooManyLinks(throttled: Throttled): APIError {
+  return new APIError('TOO_MANY_REQUESTS', {
+    message: tooManyLinksMessage(throttled.retryAfterSeconds),
+    code: 'TOO_MANY_REQUESTS',
+  });
+}
+
+/** An endpoint's result in an after hook: its response, or the error it threw. */
+function succeeded(returned: unknown): boolean {
+  return !(returned instanceof Error) && !(returned instanceof Response && !returned.ok);
+}
+
+/**
+ * The claims of a verification token better-auth made (a signed JWT). Read without checking the signature: only
+ * used on tokens better-auth itself just issued or verified in the same request.
+ */
+function tokenClaims(token: unknown): Record<string, unknown> {
+  if (typeof token !== 'string') return {};
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function isEmailChangeToken(token: string): boolean {
+  return tokenClaims(token).requestType === 'change-email-verification';
+}
+
+/** The address an opened change-of-address link moved the account away from, or null for any other link. */
+function emailChangedFrom(token: unknown): string | null {
+  const claims = tokenClaims(token);
+  return claims.requestType === 'change-email-verification' && typeof claims.email === 'string' ? claims.email : null;
+}
 
 /**
  * The refusal a suspended member gets. At the password step of an account with two-factor on, only

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { TOO_MANY_SIGN_UPS, tooManyAttemptsMessage } from '../../domain/account-settings';
+import { RECOVERY_LIMITS, tooManyResetRequestsMessage } from '../../domain/account-recovery';
 import type { Auth } from '../auth/auth';
 import type { PasswordCheck, PasswordOutcome, Throttled } from '../features/accounts/sign-in-throttle';
 
@@ -54,7 +56,7 @@ export const SECOND_FACTOR_ENDPOINTS = new Set(['/two-factor/verify-totp', '/two
  * the signed-in checks per account; a browser with the account's device cookie counts on its own instead.
  */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string): void {
-  const { signInThrottle: throttle, deviceCookies } = auth;
+  const { signInThrottle: throttle, recoveryThrottle, deviceCookies } = auth;
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -63,7 +65,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: 
       const endpoint = request.method === 'POST' ? endpointPath(url) : '';
       const headers = toFetchHeaders(request);
       let check: PasswordCheck | null = null;
-      if (endpoint === '/sign-in/email') {
+      const started = performance.now();
+      if (endpoint === '/request-password-reset') {
+        // A hard cap per client address, counted whatever email was typed, so it tells nothing about accounts.
+        const throttled = await recoveryThrottle.resetRequestFrom(request.ip);
+        if (throttled) return refuse(reply, throttled, tooManyResetRequestsMessage(throttled.retryAfterSeconds));
+      } else if (endpoint === '/sign-in/email') {
         const email = bodyText(request.body, 'email');
         check = { email, device: deviceCookies.read(request.headers.cookie, email) };
         const throttled = await throttle.beginSignIn(request.ip, check);
@@ -88,6 +95,10 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: 
         new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
       );
       const cookies = response.headers.getSetCookie();
+      if (endpoint === '/request-password-reset') {
+        // Known address, unknown address, or an account over its limit: answered after the same time.
+        await sleep(Math.max(0, RECOVERY_LIMITS.resetAnswerMinMs - (performance.now() - started)));
+      }
       if (check) await throttle.endPasswordCheck(check, await outcomeOf(endpoint, response));
       // A browser that proved the password (or created the account) is known to that account from now on.
       if (response.ok && (endpoint === '/sign-in/email' || endpoint === '/sign-up/email')) {

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { recoveryRoutes } from '../features/accounts/recovery-routes';
 import { LandingPage } from '../features/site/landing-page';
 import { AppLayout } from './app-layout';
 import { RequireAdmin, RequireSignIn } from './guards';
@@ -52,6 +53,7 @@ function innerPages(): RouteObject[] {
   return [
     // Forms, their schemas and the auth client load only when a visitor opens /auth.
     { path: '/auth', lazy: async () => ({ Component: (await import('../features/accounts/auth-page')).AuthPage }) },
+    ...recoveryRoutes,
     // Spec placeholders, exactly as specified.
     {
       path: '/services',

@@ -105,7 +105,7 @@ export function signInThrottleFor(db: object): SignInThrottle {
   return throttle;
 }
 
-async function take(limiter: RateLimiterMemory, key: string): Promise<Throttled | null> {
+export async function take(limiter: RateLimiterMemory, key: string): Promise<Throttled | null> {
   try {
     await limiter.consume(key);
     return null;

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
 import {
   AUTH_FAILURE_TOAST_ID,
@@ -9,6 +10,7 @@ import {
   signInSchema,
   type SignIn,
 } from '../../../domain/auth';
+import { RECOVERY_MESSAGES } from '../../../domain/account-recovery';
 import { useTheme } from '../../app/theme';
 import { authClient } from '../../lib/auth-client';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
@@ -78,6 +80,9 @@ export function SignInForm() {
           {...form.register('password')}
         />
       </FormField>
+      <Link to="/forgot-password" className="-mt-2 self-end text-sm font-medium text-primary hover:underline">
+        {RECOVERY_MESSAGES.forgotPasswordLink}
+      </Link>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>

@@ -20,6 +20,7 @@ import { useSession } from '../accounts/api';
 import { useMyProfile } from '../profiles/api';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { EmailSection } from './email-section';
 import { TwoFactorDialog } from './two-factor-dialog';
 import { NotificationSettingsSection } from './notification-settings-section';
 import { Toggle } from './toggle';
@@ -77,6 +78,8 @@ export function SettingsPage() {
           <ChangePasswordDialog />
         </div>
       </Section>
+
+      <EmailSection />
 
       <Section
         icon={<Bell className="h-5 w-5" aria-hidden />}
