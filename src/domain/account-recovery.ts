@@ -47,6 +47,7 @@ export const RECOVERY_MESSAGES = {
   emailChangePending: (email: string) => `Waiting for you to open the link we sent to ${email}.`,
   emailChangeFailed: 'Could not change your email. Please try again.',
   sameEmail: 'This is already your email address.',
+  wrongPassword: 'Incorrect password. Your email was not changed.',
 } as const;
 
 /** A refusal of the per-address hard cap on reset requests: the same whatever address was typed. */
@@ -78,7 +79,14 @@ export const resetPasswordSchema = z
   });
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
-export const changeEmailSchema = z.object({ newEmail: emailSchema });
+/** The current password too: a session left open on a shared computer must not be enough to move the account. */
+export const changeEmailSchema = z.object({
+  newEmail: emailSchema,
+  currentPassword: z
+    .string()
+    .min(1, { error: 'Enter your current password' })
+    .max(PASSWORD_MAX, { error: TEXT_LIMIT_MESSAGES.passwordTooLong }),
+});
 export type ChangeEmail = z.infer<typeof changeEmailSchema>;
 
 /** What an account email says; the server turns it into a queued message. */

@@ -171,9 +171,15 @@ describe('changing someone else’s email address', () => {
       method: 'POST',
       url: '/api/auth/change-email',
       headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', cookie: attacker.cookie },
-      payload: { newEmail: target, userId: victimId, email: victim.body.email },
+      payload: { newEmail: target, userId: victimId, email: victim.body.email, currentPassword: STRONG_PASSWORD },
     });
     expect(sneaky.statusCode).toBe(200);
+    // Without the account's password (a session left open on a shared computer), nothing is sent.
+    const other = uniqueEmail('thief');
+    const noPassword = await changeEmail(app, victim.cookie, other, 'Not-the-pass-1');
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().message).toBe('Incorrect password. Your email was not changed.');
+    expect(await mailTo(app, other)).toHaveLength(0);
     const token = await tokenMailedTo(app, target, CONFIRM_NEW);
 
     // The attacker's link opened in the victim's browser is refused for the victim.

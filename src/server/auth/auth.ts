@@ -30,6 +30,8 @@ import { createDeviceCookies } from '../features/accounts/device-cookie';
 import { signInThrottleFor, type Throttled } from '../features/accounts/sign-in-throttle';
 import { recoveryThrottleFor } from '../features/accounts/recovery-throttle';
 import { queueAccountEmail } from '../features/accounts/queue-account-email';
+import { checkCurrentPassword } from '../features/accounts/check-current-password';
+import { AppError } from '../errors';
 import { channels } from '../realtime/channels';
 import { passwordHashing } from './password-hashing';
 
@@ -215,6 +217,15 @@ export function createAuth({
             }
             const throttled = await recovery.emailChangeFor(session.user.id);
             if (throttled) throw tooManyLinks(throttled);
+            const matches = await checkCurrentPassword({ db, config }, session.user, parsed.data.currentPassword).catch(
+              (error: unknown) => {
+                if (error instanceof AppError) throw new APIError('TOO_MANY_REQUESTS', { message: error.message });
+                throw error;
+              },
+            );
+            if (!matches) {
+              throw new APIError('BAD_REQUEST', { message: RECOVERY_MESSAGES.wrongPassword, code: 'WRONG_PASSWORD' });
+            }
             return { context: { ...ctx, body: { newEmail: parsed.data.newEmail } } };
           }
           const throttled = await recovery.verificationMailFor(session.user.id);

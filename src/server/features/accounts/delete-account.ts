@@ -1,14 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import {
-  deleteConfirmationMatches,
-  SETTINGS_MESSAGES,
-  tooManyAttemptsMessage,
-  type DeleteAccount,
-} from '../../../domain/account-settings';
-import { passwordHashing, type PasswordHashing } from '../../auth/password-hashing';
+import { eq } from 'drizzle-orm';
+import { deleteConfirmationMatches, SETTINGS_MESSAGES, type DeleteAccount } from '../../../domain/account-settings';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/database';
-import { accounts } from '../../db/schema/auth';
 import { userRoles } from '../../db/schema/profiles';
 import { AppError } from '../../errors';
 import type { BlobStore } from '../../files/blob-store';
@@ -16,7 +9,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import type { EventBus } from '../../realtime/event-bus';
 import { wouldRemoveLastAdmin } from '../admin-users/admin-users-refusals';
 import { removeAccount } from './remove-account';
-import { signInThrottleFor } from './sign-in-throttle';
+import { checkCurrentPassword } from './check-current-password';
 
 /**
  * Deletes the actor's account once they typed their email and their current password (a session left open on a
@@ -35,20 +28,7 @@ export async function deleteAccount(
   if (!deleteConfirmationMatches(input.confirmEmail, actor.email)) {
     throw new AppError('CONFIRM_EMAIL_MISMATCH');
   }
-  // The same per-account count as sign-in: a stolen session must not become a way to guess the password.
-  const throttle = signInThrottleFor(db);
-  const check = { email: actor.email, device: null };
-  const throttled = await throttle.beginPasswordCheck(check);
-  if (throttled) {
-    throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS', tooManyAttemptsMessage(throttled.retryAfterSeconds));
-  }
-  const matches = await passwordMatches(db, passwordHashing(deps.config), actor.id, input.password).catch(
-    async (error: unknown) => {
-      await throttle.endPasswordCheck(check, 'not-checked');
-      throw error;
-    },
-  );
-  await throttle.endPasswordCheck(check, matches ? 'succeeded' : 'wrong-password');
+  const matches = await checkCurrentPassword(deps, actor, input.password);
   if (!matches) throw new AppError('WRONG_PASSWORD');
   const refuseLastAdmin = async (tx: Tx) => {
     if (wouldRemoveLastAdmin(await lockAdminRows(tx), actor.id)) {
@@ -71,13 +51,4 @@ async function lockAdminRows(tx: Tx): Promise<Set<string>> {
     .where(eq(userRoles.role, 'admin'))
     .for('update');
   return new Set(rows.map((r) => r.userId));
-}
-
-/** Checked against the stored hash with the hasher better-auth was given (auth.ts). */
-async function passwordMatches(db: Db, hashing: PasswordHashing, userId: string, password: string): Promise<boolean> {
-  const [credential] = await db
-    .select({ hash: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
-  return credential?.hash ? hashing.verify({ hash: credential.hash, password }) : false;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/mail';
-import { nextClientIp, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
+import { nextClientIp, STRONG_PASSWORD, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 
 /** Test helpers of account recovery: the requests a browser sends, and the links the queued emails hold. */
 
@@ -35,12 +35,12 @@ export function openVerificationLink(app: TestApp, token: string, cookie?: strin
   });
 }
 
-export function changeEmail(app: TestApp, cookie: string, newEmail: string) {
+export function changeEmail(app: TestApp, cookie: string, newEmail: string, currentPassword = STRONG_PASSWORD) {
   return app.server.inject({
     method: 'POST',
     url: '/api/auth/change-email',
     headers: { ...json, cookie },
-    payload: { newEmail },
+    payload: { newEmail, currentPassword },
   });
 }
 

@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { PasswordInput } from '../../ui/password-input';
 
 /** Read when Settings opens: a link opened in another tab or on the phone has verified it meanwhile. */
 function useEmailStatus() {
@@ -30,7 +31,10 @@ export function EmailSection() {
   const status = useEmailStatus();
   const [sending, setSending] = useState(false);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const form = useForm<ChangeEmail>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: '' } });
+  const form = useForm<ChangeEmail>({
+    resolver: zodResolver(changeEmailSchema),
+    defaultValues: { newEmail: '', currentPassword: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const current = status.data;
 
@@ -43,10 +47,12 @@ export function EmailSection() {
     else toast.success(RECOVERY_MESSAGES.verificationSent(current.email));
   };
 
-  const onSubmit = form.handleSubmit(async ({ newEmail }) => {
-    const { error } = await authClient.changeEmail({ newEmail });
+  const onSubmit = form.handleSubmit(async ({ newEmail, currentPassword }) => {
+    // The server checks the password before anything is sent, and passes better-auth the address alone.
+    const { error } = await authClient.changeEmail({ newEmail, currentPassword } as { newEmail: string });
     if (error) {
-      form.setError('newEmail', { message: error.message || RECOVERY_MESSAGES.emailChangeFailed });
+      const field = error.code === 'WRONG_PASSWORD' ? 'currentPassword' : 'newEmail';
+      form.setError(field, { message: error.message || RECOVERY_MESSAGES.emailChangeFailed });
       return;
     }
     setPendingEmail(newEmail);
@@ -93,6 +99,13 @@ export function EmailSection() {
               autoComplete="email"
               {...fieldErrorProps('new-email', errors.newEmail?.message)}
               {...form.register('newEmail')}
+            />
+          </FormField>
+          <FormField id="email-current-password" label="Current password" error={errors.currentPassword?.message}>
+            <PasswordInput
+              autoComplete="current-password"
+              {...fieldErrorProps('email-current-password', errors.currentPassword?.message)}
+              {...form.register('currentPassword')}
             />
           </FormField>
           <Button type="submit" variant="outline" className="w-fit" disabled={isSubmitting}>
