@@ -92,7 +92,7 @@ async function mailedPath(to: string, subject: string): Promise<string> {
 test('Settings: the address is verified from its link, and changes only once the new one is confirmed', async ({
   page,
 }) => {
-  const { email } = await signInAsNewUser(page);
+  const { email, password } = await signInAsNewUser(page);
   await page.goto('/settings');
   await expect(page.getByText('Not verified')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'settings email');
@@ -105,6 +105,10 @@ test('Settings: the address is verified from its link, and changes only once the
 
   const newEmail = uniqueEmail('moved');
   await page.getByLabel('New email').fill(newEmail);
+  await page.getByLabel('Current password').fill('Not-the-pass-1');
+  await page.getByRole('button', { name: 'Change Email' }).click();
+  await expect(page.getByText(RECOVERY_MESSAGES.wrongPassword)).toBeVisible();
+  await page.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Change Email' }).click();
   await expect(page.getByText(RECOVERY_MESSAGES.emailChangeSent(newEmail))).toBeVisible();
   await page.reload();
