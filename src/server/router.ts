@@ -22,6 +22,7 @@ import { pollsRouter, reportsRouter } from './features/moderation/moderation.rou
 import { adminUsersRouter } from './features/admin-users/admin-users.router';
 import { adminServicesRouter } from './features/admin-services/admin-services.router';
 import { auditRouter } from './features/audit/audit.router';
+import { schoolsRouter } from './features/schools/schools.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -50,6 +51,7 @@ export const appRouter = router({
   adminUsers: adminUsersRouter,
   adminServices: adminServicesRouter,
   audit: auditRouter,
+  schools: schoolsRouter,
 });
 
 export type AppRouter = typeof appRouter;

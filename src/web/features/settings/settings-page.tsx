@@ -22,6 +22,7 @@ import { useMyProfile } from '../profiles/api';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { TwoFactorDialog } from './two-factor-dialog';
+import { SchoolSection } from './school-section';
 
 /** /settings: account, notifications, appearance, status, security, region, and account deletion. */
 export function SettingsPage() {
@@ -78,6 +79,8 @@ export function SettingsPage() {
           <ChangePasswordDialog />
         </div>
       </Section>
+
+      <SchoolSection />
 
       <Section
         icon={<Bell className="h-5 w-5" aria-hidden />}
