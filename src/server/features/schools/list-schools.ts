@@ -12,6 +12,9 @@ export interface SchoolRow {
   createdAt: string;
 }
 
+/** Qualified by hand: in a one-table query Drizzle writes columns bare, and inside a subquery "id" means its own. */
+const schoolId = sql`${schools}.${sql.identifier('id')}`;
+
 /** /admin/schools: every listed school (bounded by SCHOOL_LIMITS.schoolsMax), by name, with its domains. */
 export async function listSchools(deps: { db: Db }, _admin: { id: string }): Promise<SchoolRow[]> {
   const rows = await deps.db
@@ -20,10 +23,10 @@ export async function listSchools(deps: { db: Db }, _admin: { id: string }): Pro
       name: schools.name,
       createdAt: schools.createdAt,
       domains: sql<{ id: string; domain: string }[]>`coalesce((select json_agg(json_build_object('id', d.id,
-        'domain', d.domain) order by d.domain) from ${schoolDomains} d where d.school_id = ${schools.id}), '[]'::json)`,
+        'domain', d.domain) order by d.domain) from ${schoolDomains} d where d.school_id = ${schoolId}), '[]'::json)`,
       verifiedMembers: sql<number>`(select count(*) from ${memberSchoolEmails} m
         join ${schoolDomains} d on d.id = m.domain_id
-        where d.school_id = ${schools.id} and m.verified_at is not null)::int`,
+        where d.school_id = ${schoolId} and m.verified_at is not null)::int`,
     })
     .from(schools)
     .orderBy(asc(sql`lower(${schools.name})`), asc(schools.id))
