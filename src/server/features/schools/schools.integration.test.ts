@@ -205,7 +205,7 @@ describe('a member verifies their school address', () => {
     const sent: OutgoingMessage[] = [];
     const sender = createMailSender({
       db: db(),
-      transport: { send: async (m) => void sent.push(m), close: () => {} },
+      transport: { destination: 'test', send: async (m) => void sent.push(m), close: () => {} },
       config: { PUBLIC_URL: 'https://skillnest.example', MAIL_FROM: 'SkillNest <no-reply@skillnest.example>' },
     });
     await sender.sendDue();
