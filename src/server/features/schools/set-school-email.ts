@@ -22,6 +22,7 @@ export async function setSchoolEmail(
   return inTransaction(deps, async (tx, emit) => {
     const found = await findSchoolDomain(tx, domainOfAddress(input.address));
     if (!found) throw refusal('notListed');
+    // First: it locks the member, so two requests at once see each other's address.
     await takeLinkAllowance(tx, actor.id);
     const [previous] = await tx
       .select({ address: memberSchoolEmails.address, verifiedAt: memberSchoolEmails.verifiedAt })
