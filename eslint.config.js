@@ -24,6 +24,7 @@ const webFeatureExports = {
   profiles: ['api.ts'],
   progression: ['progress-stats-card.tsx'],
   requests: ['my-requests-tab.tsx'],
+  schools: ['api.ts', 'verified-marks.tsx'],
   reviews: ['rating-badge.tsx', 'ratings-section.tsx', 'review-dialog.tsx', 'review-list.tsx'],
   services: [
     'api.ts',

@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = {
   'dispute.resolved': 'Dispute resolved',
   'conversation.reset': 'Chat pricing and progress reset',
   'date-of-birth.change-refused': 'Date of birth change refused',
+  'school.added': 'School added',
+  'school.renamed': 'School renamed',
+  'school.removed': 'School removed',
+  'school.domain-added': 'School domain added',
+  'school.domain-removed': 'School domain removed',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -24,6 +24,7 @@ import { adminServicesRouter } from './features/admin-services/admin-services.ro
 import { auditRouter } from './features/audit/audit.router';
 import { notificationSettingsRouter } from './features/notification-settings/notification-settings.router';
 import { pushRouter } from './features/push/push.router';
+import { schoolsRouter } from './features/schools/schools.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -54,6 +55,7 @@ export const appRouter = router({
   audit: auditRouter,
   notificationSettings: notificationSettingsRouter,
   push: pushRouter,
+  schools: schoolsRouter,
 });
 
 export type AppRouter = typeof appRouter;

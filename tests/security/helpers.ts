@@ -453,6 +453,13 @@ export function inputsAgainst(world: World): Record<string, unknown> {
     'adminUsers.suspend': { userId: w.provider.id, days: null, reason: 'Attack' },
     'adminUsers.unsuspend': { userId: w.provider.id, reason: 'Attack' },
     'adminUsers.events': {},
+    'schools.create': { name: 'Attack Academy', domains: ['attack.edu'] },
+    'schools.rename': { schoolId: '00000000-0000-4000-8000-000000000000', name: 'Attack' },
+    'schools.remove': { schoolId: '00000000-0000-4000-8000-000000000000' },
+    'schools.addDomain': { schoolId: '00000000-0000-4000-8000-000000000000', domain: 'attack.edu' },
+    'schools.removeDomain': { domainId: '00000000-0000-4000-8000-000000000000' },
+    'schools.setEmail': { address: w.provider.email },
+    'schools.verify': { token: 'not-a-token' },
     'profiles.update': {
       firstName: 'Mallory',
       lastName: 'Attacker',

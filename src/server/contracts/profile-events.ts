@@ -13,6 +13,10 @@ export type PublicProfileData = {
   isAdmin: boolean;
   bio: string | null;
   school: string | null;
+  /** The account email was confirmed (users.email_verified). */
+  emailVerified: boolean;
+  /** The name of the school the member verified through (never the address), or null. */
+  verifiedSchool: string | null;
   createdAt: string;
 };
 

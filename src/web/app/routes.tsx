@@ -164,6 +164,10 @@ function innerPages(): RouteObject[] {
       lazy: async () => ({ Component: (await import('../features/settings/unsubscribe-page')).UnsubscribePage }),
     },
     {
+      path: '/verify-school',
+      lazy: async () => ({ Component: (await import('../features/schools/verify-school-page')).VerifySchoolPage }),
+    },
+    {
       path: '/settings',
       lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
     },
@@ -207,6 +211,10 @@ function innerPages(): RouteObject[] {
           lazy: async () => ({
             Component: (await import('../features/admin-services/admin-services-page')).AdminServicesPage,
           }),
+        },
+        {
+          path: '/admin/schools',
+          lazy: async () => ({ Component: (await import('../features/schools/admin-schools-page')).AdminSchoolsPage }),
         },
         {
           path: '/admin/audit',

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { AppError } from '../../errors';
 import { isAdminColumn } from '../accounts/is-admin';
+import { emailVerifiedColumn, verifiedSchoolColumn } from '../schools/verified-school-column';
 
 /** The signed-in user's own profile, with the private fields only they may see. */
 export async function getMyProfile(deps: { db: Db }, actor: { id: string; email: string }, _input: object = {}) {
@@ -16,6 +17,8 @@ export async function getMyProfile(deps: { db: Db }, actor: { id: string; email:
       isAdmin: isAdminColumn(profiles.id),
       dateOfBirth: profiles.dateOfBirth,
       school: profiles.school,
+      emailVerified: emailVerifiedColumn(profiles.id),
+      verifiedSchool: verifiedSchoolColumn(profiles.id),
       stripeAccountId: profiles.stripeAccountId,
       chargesEnabled: profiles.chargesEnabled,
       payoutsEnabled: profiles.payoutsEnabled,

@@ -68,12 +68,23 @@ describe('profiles', () => {
     expect((await callTrpc(app, 'profiles.mine')).status).toBe(401);
   });
 
-  it('the public profile never exposes email, date of birth or payout fields', async () => {
+  it('the public profile never exposes email, date of birth, payout fields or a school address', async () => {
     const { cookie } = await signUp(app);
     const userId = await userIdOf(app, cookie);
     const publicProfile = await callTrpc(app, 'profiles.public', { input: { userId } });
     expect(Object.keys(publicProfile.data as object).sort()).toEqual(
-      ['avatarUrl', 'bio', 'createdAt', 'firstName', 'id', 'isAdmin', 'lastName', 'school'].sort(),
+      [
+        'avatarUrl',
+        'bio',
+        'createdAt',
+        'emailVerified',
+        'firstName',
+        'id',
+        'isAdmin',
+        'lastName',
+        'school',
+        'verifiedSchool',
+      ].sort(),
     );
     expect((await callTrpc(app, 'profiles.public', { input: { userId: 'nobody' } })).data).toBeNull();
   });

@@ -1,10 +1,11 @@
 import type { PublicProfileData } from '../../contracts/profile-events';
 import { profiles } from '../../db/schema/profiles';
 import { isAdminColumn } from '../accounts/is-admin';
+import { emailVerifiedColumn, verifiedSchoolColumn } from '../schools/verified-school-column';
 
 /**
- * What anyone may see of a user (get_public_profile): never email, date of birth or payout fields. The admin mark
- * is public, as accounts.isAdmin is. One list for the query and for the events that carry a changed profile.
+ * What anyone may see of a user (get_public_profile): never email, date of birth or payout fields, nor the school
+ * address (only the name of the school it verified). The admin mark is public, as accounts.isAdmin is. One list for the query and for the events that carry a changed profile.
  */
 export const publicProfileColumns = {
   id: profiles.id,
@@ -14,6 +15,8 @@ export const publicProfileColumns = {
   isAdmin: isAdminColumn(profiles.id),
   bio: profiles.bio,
   school: profiles.school,
+  emailVerified: emailVerifiedColumn(profiles.id),
+  verifiedSchool: verifiedSchoolColumn(profiles.id),
   createdAt: profiles.createdAt,
 };
 

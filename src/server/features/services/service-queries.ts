@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
 import { providerRatings } from '../../db/schema/reviews';
 import { isAdminColumn } from '../accounts/is-admin';
+import { verifiedSchoolColumn } from '../schools/verified-school-column';
 import { userSuspensions } from '../../db/schema/moderation';
 import { serviceCategories } from '../../db/schema/service-categories';
 import { services } from '../../db/schema/services';
@@ -35,6 +36,8 @@ export const serviceCardColumns = {
   ownerLastName: profiles.lastName,
   ownerAvatarUrl: profiles.avatarUrl,
   ownerIsAdmin: isAdminColumn(services.userId),
+  /** "Verified student · {school}": the school's name, never the address. */
+  ownerVerifiedSchool: verifiedSchoolColumn(services.userId),
 };
 
 type ServiceCardRow = { userId: string; serviceLocation: (typeof services.$inferSelect)['serviceLocation'] };

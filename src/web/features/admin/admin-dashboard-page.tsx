@@ -33,6 +33,7 @@ const ADMIN_LINKS = [
   { to: '/admin-feedback', label: 'Feedback Management' },
   { to: '/stripe-test-suite', label: 'Stripe Test Suite' },
   { to: '/admin/audit', label: 'Audit Log' },
+  { to: '/admin/schools', label: 'Schools' },
 ] as const;
 
 const POLL_TYPE_LABELS = { service_deletion: 'Service deletion', user_ban: 'User ban' } as const;

@@ -11,6 +11,7 @@ import { ProfileBadgesCard, ProgressStatsCard } from '../progression/progress-st
 import { useMyProfile } from './api';
 import { AvatarUploader } from './avatar-uploader';
 import { ProfileInfoCard } from './profile-info-card';
+import { ProfileMarks } from '../schools/verified-marks';
 import { appCodeOf } from '../../lib/app-error';
 
 /** /my-profile: the signed-in user's profile, avatar, payouts, progress, badges and portfolio. */
@@ -71,6 +72,7 @@ export function MyProfilePage() {
               </p>
               <p className="text-sm text-muted-foreground">{p.email}</p>
             </div>
+            <ProfileMarks emailVerified={p.emailVerified} verifiedSchool={p.verifiedSchool} />
             <AvatarUploader />
           </CardContent>
         </Card>

@@ -18,6 +18,8 @@ const changed: PublicProfileData = {
   isAdmin: false,
   bio: 'Engines.',
   school: 'Home',
+  emailVerified: true,
+  verifiedSchool: 'Hillside High',
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 const mine: MyProfile = {
@@ -29,6 +31,8 @@ const mine: MyProfile = {
   isAdmin: false,
   dateOfBirth: '2004-03-01',
   school: null,
+  emailVerified: false,
+  verifiedSchool: null,
   stripeAccountId: 'acct_1',
   chargesEnabled: true,
   payoutsEnabled: true,
@@ -60,13 +64,15 @@ describe('a profile event on the public profile page', () => {
 });
 
 describe('a profile event on My Profile', () => {
-  it('takes the new name, bio, school and avatar and keeps the private fields the event never carries', () => {
+  it('takes the new name, bio, school, avatar and verified marks and keeps the private fields the event never carries', () => {
     expect(withOwnPublicFields(mine, changed)).toEqual({
       ...mine,
       lastName: 'Byron',
       bio: 'Engines.',
       school: 'Home',
       avatarUrl: '/files/avatars/me/new@192.webp',
+      emailVerified: true,
+      verifiedSchool: 'Hillside High',
     });
   });
 

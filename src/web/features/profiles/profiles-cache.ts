@@ -19,8 +19,8 @@ export function withPublicProfile(cached: PublicProfile, profile: PublicProfileD
 /** My Profile takes the changed public fields; its private ones (date of birth, payouts) are not in the event. */
 export function withOwnPublicFields(mine: MyProfile, profile: PublicProfileData): MyProfile {
   if (mine.id !== profile.id) return mine;
-  const { firstName, lastName, bio, school, avatarUrl, isAdmin } = profile;
-  return { ...mine, firstName, lastName, bio, school, avatarUrl, isAdmin };
+  const { firstName, lastName, bio, school, avatarUrl, isAdmin, emailVerified, verifiedSchool } = profile;
+  return { ...mine, firstName, lastName, bio, school, avatarUrl, isAdmin, emailVerified, verifiedSchool };
 }
 
 /** The shell's name, avatar and admin mark of the signed-in user follow their profile. */

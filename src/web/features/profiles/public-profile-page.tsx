@@ -14,6 +14,7 @@ import { usePublicProfile } from './api';
 import { useUserServices } from '../services/api';
 import { ServiceCard } from '../services/service-card';
 import { shortDate } from '../../lib/dates';
+import { ProfileMarks } from '../schools/verified-marks';
 
 /** /profile/{userId}: what anyone may see of a user. */
 export function PublicProfilePage() {
@@ -50,6 +51,9 @@ export function PublicProfilePage() {
           />
           <div className="flex flex-1 flex-col gap-2 text-center sm:text-left">
             <h1 className="text-3xl font-bold">{displayName(p)}</h1>
+            <div className="flex justify-center sm:justify-start">
+              <ProfileMarks emailVerified={p.emailVerified} verifiedSchool={p.verifiedSchool} />
+            </div>
             {p.school && (
               <p className="inline-flex items-center justify-center gap-1.5 text-muted-foreground sm:justify-start">
                 <School className="h-4 w-4" aria-hidden /> {p.school}

@@ -5,6 +5,7 @@ import type { ProviderRating } from '../../../domain/provider-rating';
 import { displayName } from '../../../domain/user-summary';
 import { UserAvatar } from '../../ui/user-avatar';
 import { RatingBadge } from '../reviews/rating-badge';
+import { VerifiedStudentMark } from '../schools/verified-marks';
 
 export interface ServiceProvider extends ProviderRating {
   userId: string;
@@ -12,6 +13,7 @@ export interface ServiceProvider extends ProviderRating {
   ownerLastName: string | null;
   ownerAvatarUrl: string | null;
   ownerIsAdmin: boolean;
+  ownerVerifiedSchool: string | null;
   ownerSchool: string | null;
   ownerBio: string | null;
   ownerMemberSince: string | Date | null;
@@ -45,6 +47,7 @@ export function ProviderSummary({ provider }: { provider: ServiceProvider }) {
           <RatingBadge rating={provider} />
         </div>
       </div>
+      <VerifiedStudentMark school={provider.ownerVerifiedSchool} />
       {provider.ownerSchool && (
         <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
           <School className="h-4 w-4 shrink-0" aria-hidden /> {provider.ownerSchool}

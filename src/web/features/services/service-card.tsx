@@ -16,6 +16,7 @@ import { ReportServiceButton } from '../moderation/report-service-button';
 import { RatingBadge } from '../reviews/rating-badge';
 import { useRequestService } from './api';
 import { ServiceCover } from './service-cover';
+import { VerifiedStudentMark } from '../schools/verified-marks';
 
 export interface ServiceCardData extends ProviderRating {
   id: string;
@@ -30,6 +31,8 @@ export interface ServiceCardData extends ProviderRating {
   imageUrl: string | null;
   ownerFirstName: string | null;
   ownerLastName: string | null;
+  /** The owner's verified school's name, when they verified one. */
+  ownerVerifiedSchool?: string | null;
 }
 
 const DELIVERY_LABELS = { virtual: 'Virtual', 'in-person': 'In person', both: 'Virtual or in person' } as const;
@@ -93,6 +96,7 @@ export function ServiceCard({ service, actions }: { service: ServiceCardData; ac
           </span>
         </div>
         <RatingBadge rating={service} />
+        <VerifiedStudentMark school={service.ownerVerifiedSchool} className="text-xs" />
         <p className="text-sm">{descriptionPreview(service.description)}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           <span className="text-lg font-bold">{formatPrice(service.priceCents, service.pricingType)}</span>

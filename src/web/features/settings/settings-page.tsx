@@ -24,6 +24,7 @@ import { EmailSection } from './email-section';
 import { TwoFactorDialog } from './two-factor-dialog';
 import { NotificationSettingsSection } from './notification-settings-section';
 import { Toggle } from './toggle';
+import { SchoolSection } from './school-section';
 
 /** /settings: account, notifications, appearance, status, security, region, and account deletion. */
 export function SettingsPage() {
@@ -80,6 +81,7 @@ export function SettingsPage() {
       </Section>
 
       <EmailSection />
+      <SchoolSection />
 
       <Section
         icon={<Bell className="h-5 w-5" aria-hidden />}
