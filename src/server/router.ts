@@ -25,6 +25,7 @@ import { auditRouter } from './features/audit/audit.router';
 import { notificationSettingsRouter } from './features/notification-settings/notification-settings.router';
 import { pushRouter } from './features/push/push.router';
 import { schoolsRouter } from './features/schools/schools.router';
+import { notificationsRouter } from './features/notifications/notifications.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -56,6 +57,7 @@ export const appRouter = router({
   notificationSettings: notificationSettingsRouter,
   push: pushRouter,
   schools: schoolsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import { adminUsersWiring } from './features/admin-users/admin-users.wiring';
 import { conversationsWiring } from './features/conversations/conversations.wiring';
 import { feedbackWiring } from './features/feedback/feedback.wiring';
 import { moderationWiring } from './features/moderation/moderation.wiring';
+import { notificationsWiring } from './features/notifications/notifications.wiring';
 import { portfolioWiring } from './features/portfolio/portfolio.wiring';
 import { profilesWiring } from './features/profiles/profiles.wiring';
 import { progressionWiring } from './features/progression/progression.wiring';
@@ -25,6 +26,7 @@ export const featureWirings: readonly FeatureWiring[] = [
   feedbackWiring,
   moderationWiring,
   adminUsersWiring,
+  notificationsWiring,
 ];
 
 /** Every durable handler, as `event_handlers` mirrors them when a server starts. */

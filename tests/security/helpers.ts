@@ -322,6 +322,8 @@ export interface World {
   roomMessage: { id: string; sentAt: string };
   /** The client's feedback item: only the client and admins may see it. */
   feedbackId: string;
+  /** One of the provider's notifications (a request of their service). */
+  notificationId: string;
 }
 
 export async function buildWorld(app: TestApp): Promise<World> {
@@ -387,6 +389,10 @@ export async function buildWorld(app: TestApp): Promise<World> {
     category: 'General',
     message: 'The client wrote this.',
   });
+  await app.events.drain();
+  const { rows: notificationRows } = await app.database.db.execute<{ id: string }>(
+    sql`select id from notifications where recipient_id = ${provider.id} limit 1`,
+  );
 
   return {
     provider,
@@ -412,6 +418,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
     roomId: room.id,
     roomMessage: { id: roomMessage.id, sentAt: roomMessage.sentAt },
     feedbackId: feedbackItem.id,
+    notificationId: notificationRows[0]!.id,
   };
 }
 
@@ -428,6 +435,9 @@ export function inputsAgainst(world: World): Record<string, unknown> {
     'accounts.sessionEvents': {},
     'progression.checkIn': { timeZone: 'Europe/Paris' },
     'progression.events': {},
+    'notifications.list': {},
+    'notifications.events': {},
+    'notifications.markRead': { id: w.notificationId },
     'feedback.submit': { title: 'Attacker feedback', category: 'General', message: 'Hello' },
     'feedback.events': {},
     'feedback.adminEvents': {},

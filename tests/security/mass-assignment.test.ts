@@ -149,6 +149,8 @@ function ownInput(path: string): unknown {
     'portfolio.delete': { id: own.sparePortfolioItemId },
     'presence.setStatus': { status: 'away' },
     'progression.checkIn': { timeZone: 'Europe/Paris' },
+    // No recipient field is taken: whatever the input names, only the caller's own item may be marked.
+    'notifications.markRead': { id: '00000000-0000-4000-8000-000000000000' },
     'feedback.submit': { title: 'Mallory feedback', category: 'Bug Report', message: 'Something broke' },
     'feedback.respond': { id: world.feedbackId, response: 'Thanks' },
     'feedback.resolve': { id: world.feedbackId },

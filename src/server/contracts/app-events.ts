@@ -14,6 +14,7 @@ import type { PricingType } from '../../domain/services';
 import type { ProgressionQuestView, QuestCount } from './progression-events';
 import type { FeedbackAppEvent } from './feedback-events';
 import type { ModerationAppEvent } from './moderation-events';
+import type { NotificationAppEvent } from './notification-events';
 import type { PortfolioItemData, PublicProfileData } from './profile-events';
 import type { RoomCardData, RoomData, RoomMemberData, RoomMessageData, RoomReader } from './room-events';
 
@@ -190,7 +191,8 @@ export type AppEvent =
   // Feedback, reports and polls, and admins' actions on accounts: each in its own contracts file
   | FeedbackAppEvent
   | ModerationAppEvent
-  | AdminUsersAppEvent;
+  | AdminUsersAppEvent
+  | NotificationAppEvent;
 
 export type AppEventType = AppEvent['type'];
 

@@ -29,6 +29,8 @@ const PRIVATE_FIELDS: Partial<Record<AppEventType, Record<string, readonly strin
   'portfolio.item-updated': { item: ['title', 'description', 'imageUrl', 'projectUrl'] },
   'profile.updated': { profile: ['firstName', 'lastName', 'bio', 'school', 'avatarUrl'] },
   'avatar.set': { profile: ['firstName', 'lastName', 'bio', 'school', 'avatarUrl'] },
+  // An item names people and titles (a feedback's); its handlers read the stored notification by id.
+  'notification.changed': { item: ['payload'] },
 };
 
 function blanked(value: unknown, fields: readonly string[]): unknown {

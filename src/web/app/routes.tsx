@@ -257,6 +257,12 @@ function innerPages(): RouteObject[] {
           }),
         },
         {
+          path: '/notifications',
+          lazy: async () => ({
+            Component: (await import('../features/notifications/notifications-page')).NotificationsPage,
+          }),
+        },
+        {
           path: '/chat-rooms',
           handle: CHAT_PAGE,
           lazy: async () => ({ Component: (await import('../features/rooms/rooms-page')).RoomsPage }),

@@ -1,4 +1,5 @@
 import { LogIn, Menu, Moon, Sun, X } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../ui/button';
 import { UserAvatar } from '../ui/user-avatar';
@@ -6,6 +7,11 @@ import { LazyTooltip } from './lazy-tooltip';
 import { useTheme } from './theme';
 import { useHydrated } from '../lib/use-hydrated';
 import type { CurrentAccount } from './types';
+
+/** Signed in only, so loaded after the first paint: the popover and its feature stay out of `/`'s first scripts. */
+const NotificationBell = lazy(async () => ({
+  default: (await import('../features/notifications/notification-bell')).NotificationBell,
+}));
 
 /** Navigation state that marks "came via the brand button", so admins may stay on the landing page. */
 export const VIA_BRAND = { viaBrand: true } as const;
@@ -72,6 +78,9 @@ export function TopBar({
             <span aria-hidden className="block h-10 w-[8.5rem]" />
           ) : account ? (
             <>
+              <Suspense fallback={<span aria-hidden className="block h-10 w-10" />}>
+                <NotificationBell key={account.id} userId={account.id} />
+              </Suspense>
               <UserAvatar
                 userId={account.id}
                 firstName={account.firstName}
