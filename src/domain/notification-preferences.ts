@@ -36,11 +36,25 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 };
 
 export const NEWSLETTER_UNSUBSCRIBE_KIND = 'newsletter';
-export type UnsubscribeKind = NotificationKind | typeof NEWSLETTER_UNSUBSCRIBE_KIND;
+/** A missed-activity email that lists several kinds: its one-click link turns Email Updates off. */
+export const ALL_EMAIL_UNSUBSCRIBE_KIND = 'all';
+export type UnsubscribeKind = NotificationKind | typeof NEWSLETTER_UNSUBSCRIBE_KIND | typeof ALL_EMAIL_UNSUBSCRIBE_KIND;
 
 export function unsubscribeKindLabel(kind: UnsubscribeKind): string {
-  return kind === NEWSLETTER_UNSUBSCRIBE_KIND ? 'The SkillNest newsletter' : NOTIFICATION_KIND_LABELS[kind];
+  if (kind === NEWSLETTER_UNSUBSCRIBE_KIND) return 'The SkillNest newsletter';
+  if (kind === ALL_EMAIL_UNSUBSCRIBE_KIND) return 'Everything that happens on SkillNest (Email Updates)';
+  return NOTIFICATION_KIND_LABELS[kind];
 }
+
+/** The missed-activity email: what it says, in words that inform and never press anyone to come back. */
+export const DIGEST_TEXTS = {
+  subject: (count: number) => (count === 1 ? 'You have 1 new notification' : `You have ${count} new notifications`),
+  heading: 'New on SkillNest',
+  intro: 'Here is what happened since we last wrote.',
+  more: (count: number) => `And ${count} more in your notifications.`,
+  action: 'Open your notifications',
+  unsubscribe: 'Stop these emails',
+} as const;
 
 export const PREFERENCE_MESSAGES = {
   saved: 'Notification settings saved',

@@ -16,6 +16,7 @@ import { createPostgresEventBus } from './realtime/postgres-event-bus';
 import { createMailSender, startMailSender } from './mail/mail-sender';
 import { createMailTransport } from './mail/mail-transport';
 import { createPushSender, startPushSender } from './push/push-sender';
+import { startMissedActivityEmails } from './features/notification-delivery/send-missed-activity';
 import { vapidKeys } from './push/vapid-keys';
 
 /** config -> database -> app -> listen; SIGTERM closes everything cleanly. */
@@ -69,6 +70,11 @@ async function main() {
     server.log.error({ err: error }, 'push sender failed'),
   );
 
+  // One email per batch window per member, listing what they missed (MAIL_BATCH_MINUTES).
+  const stopDigests = startMissedActivityEmails({ db: database.db, config }, (error) =>
+    server.log.error({ err: error }, 'missed-activity emails failed'),
+  );
+
   let stopProgression = async () => {};
   let stopping = false;
   async function shutdown(signal: string) {
@@ -80,6 +86,7 @@ async function main() {
     await stopPollSweep();
     await stopMail();
     await stopPush();
+    await stopDigests();
     mailTransport.close();
     // Before the database closes: a backfill batch is never cut in half.
     await stopProgression();

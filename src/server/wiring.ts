@@ -2,6 +2,7 @@ import type { FeatureWiring } from './events/feature-wiring';
 import type { AnyEventHandler, AnyLiveListener } from './events/handlers';
 import type { EventBus } from './realtime/event-bus';
 import { adminUsersWiring } from './features/admin-users/admin-users.wiring';
+import { notificationDeliveryWiring } from './features/notification-delivery/notification-delivery.wiring';
 import { conversationsWiring } from './features/conversations/conversations.wiring';
 import { feedbackWiring } from './features/feedback/feedback.wiring';
 import { moderationWiring } from './features/moderation/moderation.wiring';
@@ -26,6 +27,7 @@ export const featureWirings: readonly FeatureWiring[] = [
   feedbackWiring,
   moderationWiring,
   adminUsersWiring,
+  notificationDeliveryWiring,
   notificationsWiring,
 ];
 

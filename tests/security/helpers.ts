@@ -438,6 +438,19 @@ export function inputsAgainst(world: World): Record<string, unknown> {
     'notifications.list': {},
     'notifications.events': {},
     'notifications.markRead': { id: w.notificationId },
+    // Settings and push act on the caller only: no input names another member's.
+    'notificationSettings.update': {
+      pushEnabled: false,
+      emailEnabled: false,
+      quietHours: null,
+      timeZone: null,
+      kinds: { message: { inApp: false, email: false, push: false } },
+    },
+    'push.subscribe': {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/attacker',
+      keys: { p256dh: 'BPb0', auth: 'YXV0aA' },
+    },
+    'push.unsubscribe': { endpoint: 'https://fcm.googleapis.com/fcm/send/victim' },
     'feedback.submit': { title: 'Attacker feedback', category: 'General', message: 'Hello' },
     'feedback.events': {},
     'feedback.adminEvents': {},

@@ -151,6 +151,18 @@ function ownInput(path: string): unknown {
     'progression.checkIn': { timeZone: 'Europe/Paris' },
     // No recipient field is taken: whatever the input names, only the caller's own item may be marked.
     'notifications.markRead': { id: '00000000-0000-4000-8000-000000000000' },
+    'notificationSettings.update': {
+      pushEnabled: true,
+      emailEnabled: true,
+      quietHours: { start: 60, end: 120 },
+      timeZone: 'UTC',
+      kinds: {},
+    },
+    'push.subscribe': {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/mallory',
+      keys: { p256dh: 'BPb0', auth: 'YXV0aA' },
+    },
+    'push.unsubscribe': { endpoint: 'https://fcm.googleapis.com/fcm/send/mallory' },
     'feedback.submit': { title: 'Mallory feedback', category: 'Bug Report', message: 'Something broke' },
     'feedback.respond': { id: world.feedbackId, response: 'Thanks' },
     'feedback.resolve': { id: world.feedbackId },

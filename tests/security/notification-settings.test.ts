@@ -132,3 +132,60 @@ describe('the one-click unsubscribe route', () => {
     expect(response.statusCode).toBe(413);
   });
 });
+
+describe('push subscriptions', () => {
+  const keys = { p256dh: 'BPb0', auth: 'YXV0aA' };
+  async function devicesOf(userId: string) {
+    const { rows } = await app.database.db.execute<{ endpoint: string }>(
+      sql`select endpoint from push_subscriptions where user_id = ${userId} order by endpoint`,
+    );
+    return rows.map((r) => r.endpoint);
+  }
+
+  it('take only the push services browsers use: the server never posts to an address an attacker names', async () => {
+    expect(
+      (await callTrpc(app, 'push.subscribe', { input: { endpoint: 'https://fcm.googleapis.com/x', keys } })).status,
+    ).toBe(401);
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://127.0.0.1/push',
+      'https://localhost:3000/api/test/users',
+      'https://fcm.googleapis.com.evil.test/x',
+      'https://user:pass@fcm.googleapis.com/x',
+      'https://fcm.googleapis.com:8443/x',
+      'https://169.254.169.254/latest/meta-data',
+      `https://fcm.googleapis.com/${'x'.repeat(3000)}`,
+    ]) {
+      const result = await callTrpc(app, 'push.subscribe', { input: { endpoint, keys }, cookie: ana.cookie });
+      expect(result.status, endpoint.slice(0, 80)).toBe(400);
+    }
+    expect(await devicesOf(ana.id)).toEqual([]);
+  });
+
+  it("a member's devices are theirs: another cannot remove them, and keys are checked", async () => {
+    const endpoint = 'https://updates.push.services.mozilla.com/wpush/v2/ana-phone';
+    expect((await callTrpc(app, 'push.subscribe', { input: { endpoint, keys }, cookie: ana.cookie })).status).toBe(200);
+    expect((await callTrpc(app, 'push.unsubscribe', { input: { endpoint }, cookie: ben.cookie })).status).toBe(200);
+    expect(await devicesOf(ana.id)).toEqual([endpoint]);
+    const badKeys = await callTrpc(app, 'push.subscribe', {
+      input: { endpoint, keys: { p256dh: '<script>', auth: 'x'.repeat(500) } },
+      cookie: ben.cookie,
+    });
+    expect(badKeys.status).toBe(400);
+    expect(await devicesOf(ana.id)).toEqual([endpoint]);
+    expect((await callTrpc(app, 'push.unsubscribe', { input: { endpoint }, cookie: ana.cookie })).status).toBe(200);
+    expect(await devicesOf(ana.id)).toEqual([]);
+  });
+
+  it('keep at most ten devices a member, the newest', async () => {
+    for (let i = 0; i < 12; i++) {
+      const endpoint = `https://fcm.googleapis.com/fcm/send/ben-${String(i).padStart(2, '0')}`;
+      expect((await callTrpc(app, 'push.subscribe', { input: { endpoint, keys }, cookie: ben.cookie })).status).toBe(
+        200,
+      );
+    }
+    const devices = await devicesOf(ben.id);
+    expect(devices).toHaveLength(10);
+    expect(devices).toContain('https://fcm.googleapis.com/fcm/send/ben-11');
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  ALL_EMAIL_UNSUBSCRIBE_KIND,
   NEWSLETTER_UNSUBSCRIBE_KIND,
   PREFERENCE_MESSAGES,
   unsubscribeKindLabel,
@@ -15,7 +16,13 @@ export const UNSUBSCRIBE_PATH = '/unsubscribe';
 const ATTEMPTS_PER_MINUTE = 30;
 
 const linkSchema = z.union([
-  z.object({ k: z.enum(NOTIFICATION_KINDS), u: z.string().min(1).max(100), s: z.string().max(64) }).strict(),
+  z
+    .object({
+      k: z.enum([...NOTIFICATION_KINDS, ALL_EMAIL_UNSUBSCRIBE_KIND]),
+      u: z.string().min(1).max(100),
+      s: z.string().max(64),
+    })
+    .strict(),
   z
     .object({ k: z.literal(NEWSLETTER_UNSUBSCRIBE_KIND), e: z.string().min(3).max(320), s: z.string().max(64) })
     .strict(),

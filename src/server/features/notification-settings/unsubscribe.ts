@@ -4,7 +4,8 @@ import type { Db } from '../../db/database';
 import { newsletterSubscriptions } from '../../db/schema/newsletter';
 import { notificationSettings } from '../../db/schema/notification-settings';
 
-export type UnsubscribeTarget = { kind: NotificationKind; userId: string } | { kind: 'newsletter'; email: string };
+export type UnsubscribeTarget =
+  { kind: NotificationKind | 'all'; userId: string } | { kind: 'newsletter'; email: string };
 
 /**
  * One click from an email, without signing in (the link's signature was checked by the route): that kind's email
@@ -16,6 +17,12 @@ export async function unsubscribe(deps: { db: Db }, _actor: null, target: Unsubs
       .update(newsletterSubscriptions)
       .set({ isActive: false })
       .where(eq(newsletterSubscriptions.email, target.email.toLowerCase()));
+    return;
+  }
+  if (target.kind === 'all') {
+    await deps.db.execute(sql`
+      insert into ${notificationSettings} (user_id, email_enabled) select id, false from users where id = ${target.userId}
+      on conflict (user_id) do update set email_enabled = false, updated_at = now()`);
     return;
   }
   const off = { ...defaultChannels(target.kind), email: false };

@@ -177,7 +177,10 @@ describe('a member verifies their school address', () => {
     await ok(member, 'schools.removeEmail');
     expect((await call(member, 'schools.setEmail', { address: `b@${school.domains[0]}` })).status).toBe(429);
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.userId, member.id));
-    expect(mails).toHaveLength(SCHOOL_LIMITS.linksPerWindow);
+    // Beside the sign-up's own verification email.
+    expect(mails.filter((m) => m.toAddress.endsWith(`@${school.domains[0]}`))).toHaveLength(
+      SCHOOL_LIMITS.linksPerWindow,
+    );
   });
 
   it('the member removes their address and the mark goes, on their live channel too', async () => {
@@ -212,7 +215,8 @@ describe('a member verifies their school address', () => {
         SESSION_SECRET: app.config.SESSION_SECRET,
       },
     });
-    await sender.sendDue();
+    // Every sign-up of this file queued its verification email too: send until nothing is due.
+    while ((await sender.sendDue()) > 0);
     const message = sent.find((m) => m.to === address);
     expect(message?.links[0]).toMatch(/^https:\/\/skillnest\.example\/verify-school\?token=/);
     expect(message?.headers).toEqual({});

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  ALL_EMAIL_UNSUBSCRIBE_KIND,
   NEWSLETTER_UNSUBSCRIBE_KIND,
   PREFERENCE_MESSAGES,
   unsubscribeKindLabel,
@@ -10,7 +11,7 @@ import { NOTIFICATION_KINDS } from '../../../domain/notifications';
 import { Button } from '../../ui/button';
 import { PageContainer } from '../../ui/page';
 
-const KNOWN: readonly string[] = [...NOTIFICATION_KINDS, NEWSLETTER_UNSUBSCRIBE_KIND];
+const KNOWN: readonly string[] = [...NOTIFICATION_KINDS, NEWSLETTER_UNSUBSCRIBE_KIND, ALL_EMAIL_UNSUBSCRIBE_KIND];
 
 /**
  * Where an email's visible unsubscribe link lands, signed in or not. Opening it changes nothing (mail scanners open
