@@ -62,6 +62,7 @@ export const PREFERENCE_MESSAGES = {
   loadFailed: 'Failed to load notification settings',
   badZone: 'Unknown time zone',
   minorEmail: 'Email about community and progress is off for members under 18.',
+  inAppOff: 'With "In the app" off, a kind is still listed on your Notifications page, but the bell does not count it.',
   unsubscribed: (label: string) => `You will no longer get emails about: ${label}.`,
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   unsubscribeFailed: 'Failed to unsubscribe. Please try again.',

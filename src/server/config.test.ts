@@ -84,3 +84,28 @@ describe('config', () => {
     expect(parseEnv({ NODE_ENV: 'production' }).STRIPE_SECRET_KEY).toBeUndefined();
   });
 });
+
+describe('email and push', () => {
+  it('defaults to the mail folder, a 10-minute batch window and generated push keys', () => {
+    const env = parseEnv({ MAIL_BATCH_MINUTES: '' });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(env.MAIL_BATCH_MINUTES).toBe(10);
+    expect(env.MAIL_FROM).toBe('SkillNest <no-reply@skillnest.local>');
+    expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_BATCH_MINUTES: '3' })).toMatchObject({
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_BATCH_MINUTES: 3,
+    });
+  });
+
+  it.each([
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL', /smtp:\/\/ or smtps:\/\//],
+    [{ MAIL_BATCH_MINUTES: '0' }, 'MAIL_BATCH_MINUTES', /from 1 to 1440/],
+    [{ MAIL_BATCH_MINUTES: 'soon' }, 'MAIL_BATCH_MINUTES', /from 1 to 1440/],
+    [{ VAPID_PUBLIC_KEY: 'abc' }, 'VAPID_PRIVATE_KEY', /set both or neither/],
+    [{ VAPID_SUBJECT: 'admin@example.com' }, 'VAPID_SUBJECT', /mailto:/],
+  ])('refuses %j naming %s', (env, name, message) => {
+    expect(() => parseEnv(env)).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
+    expect(() => parseEnv(env)).toThrow(message);
+  });
+});

@@ -87,12 +87,15 @@ const envObjectSchema = z.object({
     z.string().min(3).max(320).default('SkillNest <no-reply@skillnest.local>'),
   ),
   // How long missed activity gathers before one email lists it.
-  MAIL_BATCH_MINUTES: z.coerce
-    .number({ error: 'must be a number of minutes from 1 to 1440' })
-    .int({ error: 'must be a number of minutes from 1 to 1440' })
-    .min(1, { error: 'must be a number of minutes from 1 to 1440' })
-    .max(1440, { error: 'must be a number of minutes from 1 to 1440' })
-    .default(10),
+  MAIL_BATCH_MINUTES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'must be a number of minutes from 1 to 1440' })
+      .int({ error: 'must be a number of minutes from 1 to 1440' })
+      .min(1, { error: 'must be a number of minutes from 1 to 1440' })
+      .max(1440, { error: 'must be a number of minutes from 1 to 1440' })
+      .default(10),
+  ),
   // Web push: generated once into DATA_DIR unless given (all three, or none).
   VAPID_PUBLIC_KEY: optional(z.string().min(1)),
   VAPID_PRIVATE_KEY: optional(z.string().min(1)),

@@ -1,55 +1,32 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawHeader, startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox';
 import { createTestApp, signUp, userIdOf, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import { createMailSender, MAIL_MAX_ATTEMPTS, retryDelaySeconds } from './mail-sender';
 import { createMailTransport } from './mail-transport';
 import { queueMail } from './queue-mail';
 
 let app: TestApp;
-let smtp: SMTPServer;
-let smtpPort: number;
-const received: ParsedMail[] = [];
-/** While set, the SMTP server refuses every message (a server that is down or rejecting). */
-let refusing = false;
+let inbox: SmtpInbox;
+const received = () => inbox.received;
 
 beforeAll(async () => {
   app = await createTestApp();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      if (refusing) {
-        stream.resume();
-        stream.on('end', () => callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 451 })));
-        return;
-      }
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  inbox = await startSmtpInbox();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await inbox.close();
   await app.close();
 });
 
 function smtpSender() {
   const config = {
     ...app.config,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: inbox.url,
     MAIL_FROM: 'SkillNest <hello@skillnest.test>',
   };
   const transport = createMailTransport(config, () => {});
@@ -92,7 +69,7 @@ describe('sending through an SMTP server', () => {
     const { sender, transport } = smtpSender();
     expect(await sender.sendDue()).toBe(1);
     transport.close();
-    const mail = received.find((m) => m.subject === 'New message from Sam' && m.text?.includes('Algebra'))!;
+    const mail = received().find((m) => m.subject === 'New message from Sam' && m.text?.includes('Algebra'))!;
     expect(mail.from?.value[0]).toMatchObject({ name: 'SkillNest', address: 'hello@skillnest.test' });
     expect(mail.text).toContain(`Open the conversation: ${TEST_ORIGIN}/chat/123`);
     expect(mail.html).toContain(`href="${TEST_ORIGIN}/chat/123"`);
@@ -127,13 +104,13 @@ describe('sending through an SMTP server', () => {
   it('a refusing server fails nothing: the message waits and is retried with backoff, then sent', async () => {
     const { sender, transport } = smtpSender();
     await queue('ben@example.test', false);
-    refusing = true;
+    inbox.refusing = true;
     expect(await sender.sendDue()).toBe(0);
     const waiting = await row('ben@example.test');
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
     expect(waiting.last_error).toContain('Mailbox unavailable');
     // Not due again before its delay.
-    refusing = false;
+    inbox.refusing = false;
     expect(await sender.sendDue()).toBe(0);
     await app.database.db.execute(
       sql`update mail_outbox set next_attempt_at = now() where to_address = 'ben@example.test'`,
@@ -149,9 +126,9 @@ describe('sending through an SMTP server', () => {
     await app.database.db.execute(
       sql`update mail_outbox set attempts = ${MAIL_MAX_ATTEMPTS - 1} where to_address = 'cat@example.test'`,
     );
-    refusing = true;
+    inbox.refusing = true;
     await sender.sendDue();
-    refusing = false;
+    inbox.refusing = false;
     expect(await row('cat@example.test')).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
     transport.close();
   });

@@ -6,14 +6,22 @@ import type { EmailContent } from '../../mail/email-content';
 import { createPushSender } from '../../push/push-sender';
 import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, unlimitedMutations, type TestApp } from '../../testing/test-app';
+import { createMailSender } from '../../mail/mail-sender';
+import { createMailTransport } from '../../mail/mail-transport';
+import { rawHeader, startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox';
 import { sendMissedActivity } from './send-missed-activity';
 
 let app: TestApp;
+let inbox: SmtpInbox;
 const { ok } = trpcAs(() => app);
 beforeAll(async () => {
   app = await createTestApp({}, { mutationLimiter: unlimitedMutations });
+  inbox = await startSmtpInbox();
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await inbox.close();
+  await app.close();
+});
 
 const db = () => app.database.db;
 const settle = () => app.events.drain();
@@ -80,6 +88,53 @@ describe('the missed-activity email', () => {
     expect(mail!.content.unsubscribe?.url).toBe(`/unsubscribe?k=price_proposed&u=${client.id}`);
     // Nothing new: no second email.
     await sendMissedActivity({ db: db(), config }, new Date(Date.now() + 30 * 60_000));
+    expect(await mailTo(client.id)).toHaveLength(1);
+  });
+
+  it('reaches a real SMTP server as one email listing several kinds, whose one click turns Email Updates off', async () => {
+    const provider = await testUser(app, { firstName: 'Uma', lastName: 'Provider' });
+    const client = await testUser(app);
+    const id = await proposal(provider, client);
+    await ok(provider, 'conversations.send', { id, text: 'Shall we talk about it?' });
+    await settle();
+    await sendMissedActivity({ db: db(), config }, afterWindow());
+    const mailConfig = { ...app.config, SMTP_URL: inbox.url };
+    const transport = createMailTransport(mailConfig, () => {});
+    const sender = createMailSender({ db: db(), transport, config: mailConfig });
+    while ((await sender.sendDue()) > 0);
+    transport.close();
+    const mail = inbox.received.find((m) => m.text?.includes(`/chat/${id}`) && m.subject?.startsWith('You have'));
+    expect(mail?.subject).toBe('You have 2 new notifications');
+    expect(mail?.text).toContain(`Uma Provider proposed $55.00 for "Essay feedback`);
+    expect(mail?.text).toContain(`${app.config.PUBLIC_URL}/chat/${id}`);
+    expect(rawHeader(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const link = /^<(.+)>$/.exec(rawHeader(mail!, 'list-unsubscribe') ?? '')![1]!;
+    expect(link).toContain(`/unsubscribe?k=all&u=${client.id}&s=`);
+    const posted = await app.server.inject({
+      method: 'POST',
+      url: link.slice(app.config.PUBLIC_URL.length),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(posted.statusCode).toBe(200);
+    expect(await ok(client, 'notificationSettings.get')).toMatchObject({ settings: { emailEnabled: false } });
+  });
+
+  it('"In the app" off: the item is written already read (no bell), and its email still goes', async () => {
+    const provider = await testUser(app);
+    const client = await testUser(app);
+    await ok(client, 'notificationSettings.update', {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      kinds: { price_proposed: { inApp: false, email: true, push: true } },
+    });
+    await proposal(provider, client);
+    const { items } = await ok(client, 'notifications.list', {});
+    const item = items.find((i) => i.kind === 'price_proposed');
+    expect(item?.readAt).not.toBeNull();
+    // The bell counts the others only (a quest the first conversation completed may be there).
+    const unread = items.filter((i) => i.readAt === null).length;
+    expect((await ok(client, 'notifications.unreadCount')).count).toBe(unread);
+    await sendMissedActivity({ db: db(), config }, afterWindow());
     expect(await mailTo(client.id)).toHaveLength(1);
   });
 

@@ -6,7 +6,12 @@ import {
   quietUntil,
 } from '../../../domain/notification-preferences';
 import { ONLINE_WITHIN_MS } from '../../../domain/presence';
-import { notificationText, type NotificationKind, type NotificationPayload } from '../../../domain/notifications';
+import {
+  NOTIFICATION_KINDS,
+  notificationText,
+  type NotificationKind,
+  type NotificationPayload,
+} from '../../../domain/notifications';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/database';
 import { runPeriodically } from '../../jobs/run-periodically';
@@ -68,9 +73,19 @@ async function digestFor(tx: Tx, due: Due, now: Date, windowMs: number): Promise
     await reschedule(new Date(quiet.getTime() - windowMs));
     return false;
   }
+  // Kinds kept out of the bell ("In the app" off) are written read: for them, read does not mean seen.
+  const unseenKinds = NOTIFICATION_KINDS.filter((kind) => !channelsFor(settings, kind, isMinor).inApp);
   const { rows } = await tx.execute<Item>(sql`
     select kind, payload, count from notifications
-    where recipient_id = ${due.user_id} and read_at is null
+    where recipient_id = ${due.user_id}
+      and (read_at is null ${
+        unseenKinds.length > 0
+          ? sql`or kind in (${sql.join(
+              unseenKinds.map((kind) => sql`${kind}`),
+              sql`, `,
+            )})`
+          : sql``
+      })
       and updated_at > coalesce(${due.last_sent_at}::timestamptz, '-infinity')
     order by updated_at desc, id desc limit 200`);
   const items = rows.filter((item) => channelsFor(settings, item.kind, isMinor).email);

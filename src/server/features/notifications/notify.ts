@@ -4,6 +4,8 @@ import type { Tx } from '../../db/database';
 import { notifications } from '../../db/schema/notifications';
 import type { HandlerContext } from '../../events/handlers';
 import { itemOf, unreadCountOf } from './notification-item';
+import { channelsFor } from '../../../domain/notification-preferences';
+import { loadNotificationSettings } from '../notification-settings/load-notification-settings';
 
 export type NewNotification = {
   recipientId: string;
@@ -23,6 +25,15 @@ async function prune(tx: Tx, recipientId: string): Promise<void> {
       select id from ${notifications} where recipient_id = ${recipientId}
       order by (read_at is null) desc, updated_at desc, id desc
       offset ${NOTIFICATION_LIMITS.keptPerMember})`);
+}
+
+/**
+ * "In the app" off for this kind: the item is still written (its email and push go by their own choices, and the
+ * page lists it), but already read, so the bell does not ring for it.
+ */
+async function shownInApp(tx: Tx, recipientId: string, kind: NotificationKind): Promise<boolean> {
+  const { settings, isMinor } = await loadNotificationSettings(tx, recipientId);
+  return channelsFor(settings, kind, isMinor).inApp;
 }
 
 async function announce(ctx: HandlerContext, row: typeof notifications.$inferSelect, isNew: boolean) {
@@ -50,6 +61,7 @@ export async function notify(ctx: HandlerContext, input: NewNotification): Promi
       payload: input.payload,
       subjectKey: input.subjectKey ?? null,
       roomId: input.roomId ?? null,
+      readAt: (await shownInApp(ctx.tx, input.recipientId, input.kind)) ? null : sql`now()`,
     })
     .onConflictDoNothing({
       target: [notifications.eventId, notifications.recipientId, notifications.kind],
@@ -70,6 +82,7 @@ export async function notifyMessage(
   input: { recipientId: string; conversationId: string; messageId: string; payload: NotificationPayload },
 ): Promise<void> {
   const payload: NotificationPayload = { ...input.payload, messageId: input.messageId };
+  const readAt = (await shownInApp(ctx.tx, input.recipientId, 'message')) ? null : sql`now()`;
   const [row] = await ctx.tx
     .insert(notifications)
     .values({
@@ -78,6 +91,7 @@ export async function notifyMessage(
       eventId: ctx.eventId,
       payload,
       subjectKey: input.conversationId,
+      readAt,
     })
     .onConflictDoUpdate({
       target: [notifications.recipientId, notifications.subjectKey],
@@ -86,7 +100,7 @@ export async function notifyMessage(
         eventId: ctx.eventId,
         payload,
         count: sql`case when ${notifications.readAt} is null then ${notifications.count} + 1 else 1 end`,
-        readAt: null,
+        readAt,
         updatedAt: sql`now()`,
       },
       setWhere: sql`${notifications.payload} ->> 'messageId' is distinct from ${input.messageId}`,

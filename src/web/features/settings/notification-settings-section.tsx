@@ -111,6 +111,7 @@ export function NotificationSettingsSection() {
       )}
       <details className="rounded-md border p-3">
         <summary className="cursor-pointer font-medium">Choose by kind</summary>
+        <p className="mt-2 text-sm text-muted-foreground">{PREFERENCE_MESSAGES.inAppOff}</p>
         {isMinor && <p className="mt-2 text-sm text-muted-foreground">{PREFERENCE_MESSAGES.minorEmail}</p>}
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-sm">
