@@ -73,12 +73,7 @@ describe('sending through an SMTP server', () => {
     expect(mail.from?.value[0]).toMatchObject({ name: 'SkillNest', address: 'hello@skillnest.test' });
     expect(mail.text).toContain(`Open the conversation: ${TEST_ORIGIN}/chat/123`);
     expect(mail.html).toContain(`href="${TEST_ORIGIN}/chat/123"`);
-    // mailparser folds the List-* headers into one object: read the raw lines.
-    const header = (name: string) =>
-      mail.headerLines
-        .find((l) => l.key === name)
-        ?.line.slice(name.length + 1)
-        .trim();
+    const header = (name: string) => rawHeader(mail, name);
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const link = /^<(.+)>$/.exec(header('list-unsubscribe') ?? '')?.[1] ?? '';
     expect(link).toMatch(new RegExp(`^${TEST_ORIGIN}/unsubscribe\\?k=message&u=${userId}&s=[\\w-]{32}$`));
