@@ -23,6 +23,7 @@ import { greetingFor, paymentReceived } from '../../domain/negotiation';
 import { feeBreakdown } from '../../domain/payments';
 import { payoutCents } from '../../domain/settlement';
 import { users } from './schema/auth';
+import { mailOutbox } from './schema/mail';
 import { profiles } from './schema/profiles';
 import { serviceRequests, services } from './schema/services';
 import { demoRequests, demoServices } from './seed-marketplace';
@@ -332,6 +333,10 @@ async function seed() {
         ).user.id;
       await database.db.update(profiles).set({ bio: user.bio, school: user.school }).where(eq(profiles.id, id));
       if (!existing) {
+        // Demo addresses are verified, and the verification email their sign-up queued never leaves (with SMTP_URL
+        // set it would go to made-up addresses).
+        await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, id));
+        await database.db.delete(mailOutbox).where(eq(mailOutbox.userId, id));
         // Members for a few months, each since a different day, before their first listing and finished job.
         const joined = new Date(Date.now() - (150 - ids.length * 9) * 86_400_000);
         await database.db.update(users).set({ createdAt: joined }).where(eq(users.id, id));
