@@ -50,6 +50,7 @@ export const SCHOOL_TEXTS = {
   tooManyLinks: `You can ask for ${SCHOOL_LIMITS.linksPerWindow} confirmation links a day. Please try again later.`,
   nothingPending: 'There is no school address waiting for confirmation.',
   alreadyVerified: 'This school address is already verified.',
+  addressTaken: 'This school address already verifies another account. One address verifies one student.',
   invalidAddress: 'Please enter a valid email address',
   // The verification page.
   verifyTitle: 'School email',

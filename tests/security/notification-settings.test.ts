@@ -1,16 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signLink } from '../../src/server/mail/signed-link';
-import { callTrpc, createTestApp, signUp, userIdOf, type TestApp } from '../../src/server/testing/test-app';
+import {
+  callTrpc,
+  cookieHeader,
+  createTestApp,
+  signIn,
+  signUp,
+  STRONG_PASSWORD,
+  TEST_ORIGIN,
+  userIdOf,
+  type TestApp,
+} from '../../src/server/testing/test-app';
 
 let app: TestApp;
-let ana: { cookie: string; id: string };
-let ben: { cookie: string; id: string };
+let ana: { cookie: string; id: string; email: string };
+let ben: { cookie: string; id: string; email: string };
 beforeAll(async () => {
   app = await createTestApp();
   for (const who of ['ana', 'ben'] as const) {
-    const { cookie } = await signUp(app, { firstName: who });
-    const user = { cookie, id: await userIdOf(app, cookie) };
+    const { cookie, body } = await signUp(app, { firstName: who });
+    const user = { cookie, id: await userIdOf(app, cookie), email: body.email };
     if (who === 'ana') ana = user;
     else ben = user;
   }
@@ -174,6 +184,34 @@ describe('push subscriptions', () => {
     expect(badKeys.status).toBe(400);
     expect(await devicesOf(ana.id)).toEqual([endpoint]);
     expect((await callTrpc(app, 'push.unsubscribe', { input: { endpoint }, cookie: ana.cookie })).status).toBe(200);
+    expect(await devicesOf(ana.id)).toEqual([]);
+  });
+
+  it('end with the session that allowed them, and cannot be taken over by someone who learnt the endpoint', async () => {
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/ana-laptop';
+    expect((await callTrpc(app, 'push.subscribe', { input: { endpoint, keys }, cookie: ana.cookie })).status).toBe(200);
+    const stolen = await callTrpc(app, 'push.subscribe', {
+      input: { endpoint, keys: { p256dh: 'BOther', auth: 'b3RoZXI' } },
+      cookie: ben.cookie,
+    });
+    expect(stolen.status).toBe(200);
+    expect(await devicesOf(ana.id)).toEqual([endpoint]);
+    expect(await devicesOf(ben.id)).not.toContain(endpoint);
+    // A second session of Ana's signs out: the device she allowed in this one stays; this one signs out: it goes.
+    const other = await signIn(app, ana.email, STRONG_PASSWORD);
+    await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: TEST_ORIGIN, cookie: cookieHeader(other.response), 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(await devicesOf(ana.id)).toEqual([endpoint]);
+    await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: TEST_ORIGIN, cookie: ana.cookie, 'content-type': 'application/json' },
+      payload: {},
+    });
     expect(await devicesOf(ana.id)).toEqual([]);
   });
 

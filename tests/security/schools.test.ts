@@ -119,6 +119,17 @@ describe('another member’s school address', () => {
     expect(keys.filter((k) => /address|token/i.test(k))).toEqual([]);
   });
 
+  it("one school mailbox verifies one account: a second account's link to a verified address is refused", async () => {
+    const lender = await testUser(app, { firstName: 'Lender' });
+    // Typed in capitals: the address is stored lower-cased, the same mailbox.
+    await ok(lender, 'schools.setEmail', { address: VICTIM_ADDRESS.toUpperCase() });
+    const refused = await call(null, 'schools.verify', { token: await tokenFor(VICTIM_ADDRESS) });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.message).toBe(SCHOOL_TEXTS.addressTaken);
+    expect(await ok(null, 'profiles.public', { userId: lender.id })).toMatchObject({ verifiedSchool: null });
+    await ok(lender, 'schools.removeEmail');
+  });
+
   it('cannot be taken over, removed or re-sent by another member', async () => {
     const before = await snapshot(app, ['member_school_emails']);
     // The same address given by someone else is theirs to confirm, in their own row: the victim's stays verified.

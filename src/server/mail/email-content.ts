@@ -48,9 +48,17 @@ export function checkMail(mail: QueuedMail): void {
     content.paragraphs.some((p) => p.length > MAIL_LIMITS.paragraph) && 'paragraph too long',
     (content.items?.length ?? 0) > MAIL_LIMITS.items && 'too many items',
     content.items?.some((i) => i.text.length > MAIL_LIMITS.itemText) && 'item too long',
-    urls.some((u) => u !== undefined && (!u.startsWith('/') || u.startsWith('//') || u.length > MAIL_LIMITS.url)) &&
+    urls.some((u) => u !== undefined && (!isSitePath(u) || u.length > MAIL_LIMITS.url)) &&
       'links must be paths on the site',
     Buffer.byteLength(JSON.stringify(content)) > MAIL_LIMITS.contentBytes && 'content too large',
   ].filter(Boolean);
   if (problems.length > 0) throw new Error(`Mail "${mail.subject.slice(0, 80)}" refused: ${problems.join(', ')}`);
+}
+
+/**
+ * A path on this site: "/" then anything but a second slash, and no backslash anywhere (browsers read "//host"
+ * and a slash then a backslash as another site).
+ */
+export function isSitePath(url: string): boolean {
+  return /^\/(?![\/\\])/.test(url) && !url.includes('\\');
 }

@@ -7,8 +7,11 @@ import type { EmailContent } from './email-content';
 import type { MailTransport } from './mail-transport';
 import { signLink } from './signed-link';
 
-/** Messages taken per run, sent one after the other: a slow SMTP server slows the queue, never the app. */
-const BATCH = 20;
+/**
+ * Messages taken per run, sent one after the other: a slow SMTP server slows the queue, never the app. Five at the
+ * transport's timeouts (mail-transport.ts) finish well within the lease, so no other server takes them again.
+ */
+const BATCH = 5;
 /** A message is tried this many times (about two days with the backoff below), then marked failed. */
 export const MAIL_MAX_ATTEMPTS = 10;
 /** How long a claimed message is left to its sender before another run takes it again (a crash mid-send). */

@@ -40,7 +40,13 @@ export function createMailTransport(
     messageId: `<${m.id}@${domain}>`,
   });
   if (config.SMTP_URL) {
-    const smtp = nodemailer.createTransport(config.SMTP_URL);
+    // At most about 40 s a message: the sender's lease (5 minutes) outlasts a whole batch.
+    const smtp = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     const url = new URL(config.SMTP_URL);
     return {
       destination: `${url.protocol}//${url.host}`,

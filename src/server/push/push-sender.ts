@@ -5,10 +5,11 @@ import { pushSubscriptions, type PushPayload } from '../db/schema/push';
 import { runPeriodically } from '../jobs/run-periodically';
 import type { VapidKeys } from './vapid-keys';
 
-const BATCH = 20;
+/** Five pushes of ten devices at 10 s each stay within the lease: no other server takes them again. */
+const BATCH = 5;
 /** A push is worth little late: three tries within about two minutes, then it is dropped (the item stays in the app). */
 const MAX_ATTEMPTS = 3;
-const LEASE_SECONDS = 60;
+const LEASE_SECONDS = 600;
 /** A push the device has not fetched within a day is not worth showing. */
 const TTL_SECONDS = 24 * 3600;
 

@@ -1,5 +1,6 @@
 import type { Tx } from '../db/database';
 import { pushOutbox, type PushPayload } from '../db/schema/push';
+import { isSitePath } from '../mail/email-content';
 
 export const PUSH_LIMITS = { title: 100, body: 300 } as const;
 
@@ -8,7 +9,7 @@ export const PUSH_LIMITS = { title: 100, body: 300 } as const;
  * to what a lock screen shows; the url must be a path on the site.
  */
 export async function queuePush(tx: Tx, userId: string, payload: PushPayload): Promise<void> {
-  if (!payload.url.startsWith('/') || payload.url.startsWith('//')) throw new Error('A push opens a path on the site');
+  if (!isSitePath(payload.url)) throw new Error('A push opens a path on the site');
   await tx.insert(pushOutbox).values({
     userId,
     payload: {

@@ -18,14 +18,15 @@ self.addEventListener('push', (event) => {
       tag: text(data.tag, 100) || undefined,
       icon: '/icons/icon-192.png',
       // Only paths on this site are opened.
-      data: { url: path.startsWith('/') && !path.startsWith('//') ? path : '/notifications' },
+      data: { url: /^\/(?![\/\\])/.test(path) && !path.includes('\\') ? path : '/notifications' },
     }),
   );
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL(event.notification.data?.url ?? '/notifications', self.location.origin).href;
+  const target = new URL(event.notification.data?.url ?? '/notifications', self.location.origin);
+  const url = target.origin === self.location.origin ? target.href : `${self.location.origin}/notifications`;
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sessions } from './auth';
 import { instant, userRef } from './columns';
 
 /** A browser that allowed push for a member (one per device and browser): gone with the account, or when the push service says 404/410. */
@@ -8,6 +9,10 @@ export const pushSubscriptions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: userRef(),
+    /** The session that allowed it: the device stops receiving when that session ends (sign-out, reset, suspension). */
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),

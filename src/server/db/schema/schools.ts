@@ -55,6 +55,10 @@ export const memberSchoolEmails = pgTable(
   },
   (t) => [
     uniqueIndex('member_school_emails_token_key').on(t.tokenHash),
+    // One school mailbox verifies one account.
+    uniqueIndex('member_school_emails_verified_address_key')
+      .on(sql`lower(${t.address})`)
+      .where(sql`${t.verifiedAt} is not null`),
     index('member_school_emails_domain_idx').on(t.domainId),
     check('member_school_emails_address_length', sql`char_length(${t.address}) <= 254`),
   ],

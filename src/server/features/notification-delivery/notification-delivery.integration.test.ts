@@ -46,7 +46,9 @@ async function conversation(provider: TestUser, client: TestUser) {
 }
 
 /** The provider proposes a price: the client's price_proposed item, and whatever it sends beyond the bell. */
-async function proposal(provider: TestUser, client: TestUser, id?: string) {
+async function proposal(provider: TestUser, client: TestUser, id?: string, { verified = true } = {}) {
+  // Only a verified address is sent notification email (its owner opened the sign-up link, as tests do here).
+  if (verified) await db().execute(sql`update users set email_verified = true where id = ${client.id}`);
   const conversationId = id ?? (await conversation(provider, client));
   await ok(provider, 'conversations.propose', { id: conversationId, price: 55, pricingType: 'fixed' });
   await settle();
@@ -69,8 +71,8 @@ async function pushesTo(userId: string) {
 }
 
 async function addDevice(userId: string, endpoint: string) {
-  await db().execute(sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
-    values (${userId}, ${endpoint}, 'BPb0', 'YXV0aA')`);
+  await db().execute(sql`insert into push_subscriptions (user_id, session_id, endpoint, p256dh, auth)
+    select ${userId}, id, ${endpoint}, 'BPb0', 'YXV0aA' from sessions where user_id = ${userId} limit 1`);
 }
 
 describe('the missed-activity email', () => {
@@ -136,6 +138,14 @@ describe('the missed-activity email', () => {
     expect((await ok(client, 'notifications.unreadCount')).count).toBe(unread);
     await sendMissedActivity({ db: db(), config }, afterWindow());
     expect(await mailTo(client.id)).toHaveLength(1);
+  });
+
+  it("is never sent to an address nobody verified: anyone can sign up with someone else's", async () => {
+    const provider = await testUser(app);
+    const client = await testUser(app);
+    await proposal(provider, client, undefined, { verified: false });
+    await sendMissedActivity({ db: db(), config }, afterWindow());
+    expect(await mailTo(client.id)).toHaveLength(0);
   });
 
   it('drops what was read meanwhile, and sends nothing when all was read', async () => {

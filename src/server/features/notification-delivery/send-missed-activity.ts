@@ -36,7 +36,8 @@ interface Item extends Record<string, unknown> {
 }
 
 /**
- * One email per batch window per member, listing what they missed: what is still unread when the window ends (read
+ * One email per batch window per member whose address is verified (anyone can sign up with someone else's address:
+ * their inbox must not fill with what others send that account), listing what they missed: what is still unread when the window ends (read
  * meanwhile, it is dropped), newer than the last email, of the kinds they get by email. Nobody is emailed while
  * active in the app (the window starts again) or in their quiet hours (it waits for their end).
  */
@@ -51,7 +52,7 @@ export async function sendMissedActivity(
       select d.user_id, u.email, d.last_sent_at,
         coalesce(p.online_at > ${new Date(now.getTime() - ONLINE_WITHIN_MS)}, false) as active
       from activity_digests d join users u on u.id = d.user_id left join presence p on p.user_id = d.user_id
-      where d.pending_since <= ${new Date(now.getTime() - windowMs)}
+      where d.pending_since <= ${new Date(now.getTime() - windowMs)} and u.email_verified
       order by d.pending_since limit ${MEMBERS_PER_RUN}
       for update of d skip locked`);
     let sent = 0;

@@ -20,7 +20,7 @@ export const pushRouter = router({
   publicKey: authedProcedure.query(({ ctx }) => ({ publicKey: vapidKeys(ctx.config).publicKey })),
   subscribe: authedProcedure
     .input(z.object({ endpoint, keys: z.object({ p256dh: base64url(200), auth: base64url(100) }).strict() }).strict())
-    .mutation(({ ctx, input }) => subscribePush(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => subscribePush(ctx, { id: ctx.user.id, sessionId: ctx.sessionId }, input)),
   unsubscribe: authedProcedure
     .input(z.object({ endpoint }).strict())
     .mutation(({ ctx, input }) => unsubscribePush(ctx, ctx.user, input)),

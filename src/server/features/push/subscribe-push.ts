@@ -13,18 +13,31 @@ export interface PushSubscriptionInput {
 }
 
 /**
- * Saves this browser's subscription for the caller. The same browser signed in as someone else before hands its
- * subscription over: pushes follow whoever is signed in there now.
+ * Saves this browser's subscription for the caller's session: it ends with the session (sign-out, a password reset,
+ * a suspension), so the next person at a shared computer never sees the last one's pushes. The same browser signed
+ * in as someone else since hands its subscription over.
  */
-export async function subscribePush(deps: { db: Db }, actor: { id: string }, input: PushSubscriptionInput) {
+export async function subscribePush(
+  deps: { db: Db },
+  actor: { id: string; sessionId: string },
+  input: PushSubscriptionInput,
+) {
   if (!isPushServiceEndpoint(input.endpoint)) throw new AppError('BAD_INPUT', 'Push is not available in this browser.');
   await deps.db.transaction(async (tx) => {
     await tx
       .insert(pushSubscriptions)
-      .values({ userId: actor.id, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+      .values({
+        userId: actor.id,
+        sessionId: actor.sessionId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+      })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { userId: actor.id, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: sql`now()` },
+        set: { userId: actor.id, sessionId: actor.sessionId, createdAt: sql`now()` },
+        // Only the browser holding the subscription knows its keys: someone who learnt an endpoint cannot take it.
+        setWhere: and(eq(pushSubscriptions.p256dh, input.keys.p256dh), eq(pushSubscriptions.auth, input.keys.auth)),
       });
     const newest = tx
       .select({ id: pushSubscriptions.id })

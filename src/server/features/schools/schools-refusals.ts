@@ -13,6 +13,7 @@ const REFUSALS = {
   tooManyLinks: ['RATE_LIMITED', SCHOOL_TEXTS.tooManyLinks],
   nothingPending: ['CONFLICT', SCHOOL_TEXTS.nothingPending],
   alreadyVerified: ['CONFLICT', SCHOOL_TEXTS.alreadyVerified],
+  addressTaken: ['CONFLICT', SCHOOL_TEXTS.addressTaken],
   linkInvalid: ['NOT_FOUND', SCHOOL_TEXTS.linkInvalid],
   linkExpired: ['CONFLICT', SCHOOL_TEXTS.linkExpired],
 } as const;

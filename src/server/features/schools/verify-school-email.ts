@@ -21,6 +21,7 @@ export async function verifySchoolEmail(
     const [row] = await tx
       .select({
         userId: memberSchoolEmails.userId,
+        address: memberSchoolEmails.address,
         expired: sql<boolean>`${memberSchoolEmails.tokenExpiresAt} <= now()`,
         schoolName: schools.name,
       })
@@ -31,6 +32,16 @@ export async function verifySchoolEmail(
       .for('update', { of: memberSchoolEmails });
     if (!row) throw refusal('linkInvalid');
     if (row.expired) throw refusal('linkExpired');
+    // One school mailbox verifies one account: a student cannot lend their "Verified student" to other accounts. The
+    // unique index holds it whatever races; this says why.
+    const [taken] = await tx
+      .select({ userId: memberSchoolEmails.userId })
+      .from(memberSchoolEmails)
+      .where(
+        sql`lower(${memberSchoolEmails.address}) = lower(${row.address}) and ${memberSchoolEmails.verifiedAt} is not null
+          and ${memberSchoolEmails.userId} <> ${row.userId}`,
+      );
+    if (taken) throw refusal('addressTaken');
     await tx
       .update(memberSchoolEmails)
       .set({ verifiedAt: sql`now()`, tokenHash: null, tokenExpiresAt: null })

@@ -92,9 +92,19 @@ export function useSignOut() {
       toast.error(body?.message || AUTH_MESSAGES.errorSigningOut);
       return false;
     }
+    // The server forgot this device's push with the session; the browser forgets it too, so the next person signed in
+    // here starts with push off.
+    void forgetPushSubscription();
     clear();
     return true;
   }, [clear]);
+}
+
+async function forgetPushSubscription() {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration('/').catch(() => undefined);
+  const subscription = await registration?.pushManager?.getSubscription().catch(() => null);
+  await subscription?.unsubscribe().catch(() => false);
 }
 
 /**

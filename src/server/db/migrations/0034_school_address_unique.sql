@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "member_school_emails_verified_address_key" ON "member_school_emails" USING btree (lower("address")) WHERE "member_school_emails"."verified_at" is not null;
