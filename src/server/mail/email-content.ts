@@ -60,5 +60,5 @@ export function checkMail(mail: QueuedMail): void {
  * and a slash then a backslash as another site).
  */
 export function isSitePath(url: string): boolean {
-  return /^\/(?![\/\\])/.test(url) && !url.includes('\\');
+  return /^\/(?![/\\])/.test(url) && !url.includes('\\');
 }

@@ -18,7 +18,7 @@ self.addEventListener('push', (event) => {
       tag: text(data.tag, 100) || undefined,
       icon: '/icons/icon-192.png',
       // Only paths on this site are opened.
-      data: { url: /^\/(?![\/\\])/.test(path) && !path.includes('\\') ? path : '/notifications' },
+      data: { url: /^\/(?![/\\])/.test(path) && !path.includes('\\') ? path : '/notifications' },
     }),
   );
 });
