@@ -37,6 +37,7 @@ export const RECOVERY_MESSAGES = {
   passwordReset: 'Your password was changed. Sign in with your new password.',
   resetFailed: 'Could not reset your password. Please try again.',
   emailVerified: 'Your email address is verified. Thank you!',
+  confirmEmail: 'Confirm my email address',
   emailChanged: 'Your new email address is confirmed. We will write to it from now on.',
   verificationExpired: 'This link has expired. Ask for a new one from Settings.',
   verificationInvalid: 'This link is invalid or was already used. Ask for a new one from Settings.',

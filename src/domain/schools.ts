@@ -55,6 +55,7 @@ export const SCHOOL_TEXTS = {
   // The verification page.
   verifyTitle: 'School email',
   verifying: 'Confirming your school email...',
+  confirm: 'Confirm my school email',
   verifiedPage: (school: string) =>
     `Your school email is confirmed. Your profile now shows Verified student · ${school}.`,
   linkInvalid: 'This link is not valid or was already used. Ask for a new one in Settings.',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RECOVERY_MESSAGES } from '../../../domain/account-recovery';
 import { Alert, AlertDescription } from '../../ui/alert';
@@ -36,34 +36,40 @@ const MESSAGES: Record<Outcome, string> = {
   invalid: RECOVERY_MESSAGES.verificationInvalid,
 };
 
-/** /verify-email?token=...: opening the emailed link verifies the address (or moves the account to a new one). */
+/**
+ * /verify-email?token=...: the emailed link verifies the address (or moves the account to a new one) on a click. Not
+ * as it opens: mail scanners open links, and one that runs the page must not confirm an address for whoever asked.
+ */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const { account } = useSession();
   const refreshSession = useRefreshSession();
   const [outcome, setOutcome] = useState<Outcome | null>(token ? null : 'invalid');
+  const [checking, setChecking] = useState(false);
 
-  useEffect(() => {
-    if (!token) return;
-    let current = true;
-    void openLink(token).then((result) => {
-      if (!current) return;
-      setOutcome(result);
-      // The account's address in the top bar and Settings.
-      if (result === 'changed' || result === 'verified') void refreshSession();
-    });
-    return () => {
-      current = false;
-    };
-  }, [token, refreshSession]);
+  const confirm = async () => {
+    if (!token || checking) return;
+    setChecking(true);
+    const result = await openLink(token);
+    setOutcome(result);
+    setChecking(false);
+    // The account's address in the top bar and Settings.
+    if (result === 'changed' || result === 'verified') void refreshSession();
+  };
 
   const ok = outcome === 'verified' || outcome === 'changed';
   return (
     <RecoveryCard title={outcome === 'changed' ? 'Email address changed' : 'Email verification'}>
       <div className="flex flex-col gap-4">
         {outcome === null ? (
-          <p role="status">Checking your link...</p>
+          checking ? (
+            <p role="status">Checking your link...</p>
+          ) : (
+            <Button className="w-fit" onClick={() => void confirm()}>
+              {RECOVERY_MESSAGES.confirmEmail}
+            </Button>
+          )
         ) : (
           <Alert variant={ok ? 'default' : 'destructive'} role={ok ? 'status' : 'alert'}>
             <AlertDescription>{MESSAGES[outcome]}</AlertDescription>

@@ -1,5 +1,4 @@
 import { BadgeCheck, CircleAlert } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SCHOOL_LIMITS, SCHOOL_TEXTS } from '../../../domain/schools';
 import { appCodeOf } from '../../lib/app-error';
@@ -12,13 +11,18 @@ import { useVerifySchoolEmail } from './api';
 function refusalText(error: unknown): string | null {
   const code = appCodeOf(error);
   if (code === 'NOT_FOUND') return SCHOOL_TEXTS.linkInvalid;
-  if (code === 'CONFLICT') return SCHOOL_TEXTS.linkExpired;
+  if (code === 'CONFLICT') {
+    return error instanceof Error && error.message === SCHOOL_TEXTS.addressTaken
+      ? SCHOOL_TEXTS.addressTaken
+      : SCHOOL_TEXTS.linkExpired;
+  }
   return null;
 }
 
 /**
- * /verify-school?token=...: the emailed link. It confirms the address as it opens, signed in or out (the token is
- * the proof), and says what happened. A link works once, so the page sends it once, however often React renders.
+ * /verify-school?token=...: the emailed link. It confirms the address on a click, signed in or out (the token is the
+ * proof), and says what happened. Not as it opens: mail scanners open links, and one that runs the page must not
+ * confirm an address for whoever asked.
  */
 export function VerifySchoolPage() {
   const [params] = useSearchParams();
@@ -26,13 +30,6 @@ export function VerifySchoolPage() {
   const usable = token.length > 0 && token.length <= SCHOOL_LIMITS.tokenMax;
   const verify = useVerifySchoolEmail();
   const { account } = useSession();
-  const sent = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (!usable || sent.current === token) return;
-    sent.current = token;
-    verify.mutate({ token });
-  }, [token, usable, verify]);
 
   const next = account ? (
     <Button asChild variant="outline">
@@ -62,10 +59,12 @@ export function VerifySchoolPage() {
             <Button onClick={() => verify.mutate({ token })}>Try Again</Button>
           </>
         )
-      ) : (
+      ) : verify.isPending ? (
         <p role="status" className="text-muted-foreground">
           {SCHOOL_TEXTS.verifying}
         </p>
+      ) : (
+        <Button onClick={() => verify.mutate({ token })}>{SCHOOL_TEXTS.confirm}</Button>
       )}
       {(verify.isSuccess || verify.isError || !usable) && next}
     </PageMessage>
