@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testUser, trpcAs } from '../../src/server/testing/marketplace';
 import {
   createTestApp,
+  unlimitedMutations,
   nextClientIp,
   STRONG_PASSWORD,
   TEST_ORIGIN,
@@ -101,7 +102,9 @@ let own: {
 };
 
 beforeAll(async () => {
-  app = await createTestApp();
+  // One call per write in a burst, more than the per-user mutation limit allows on a fast database: that limit has
+  // its own file (mutation-rate-limit.test.ts), and a refused call here would prove nothing about stored fields.
+  app = await createTestApp({}, { mutationLimiter: unlimitedMutations });
   world = await buildWorld(app);
   admin = await testUser(app, { firstName: 'Ada' });
   await makeAdmin(app, admin);
@@ -330,13 +333,14 @@ describe('forbidden fields sent in a write are never stored', () => {
   it('a message the attacker sends with a notice kind and payload is stored as their own text', async () => {
     const text = 'Payment of $500.00 received';
     const { callRaw } = trpcAs(app);
-    await callRaw(world.attacker, 'conversations.send', {
+    const sent = await callRaw(world.attacker, 'conversations.send', {
       id: own.conversationId,
       text,
       kind: 'payment_received',
       payload: { amountCents: 50_000 },
       senderId: world.provider.id,
     });
+    expect(sent.status).toBe(200);
     const rows = await app.database.db.execute<{ kind: string; sender_id: string; payload: unknown }>(
       sql`select kind, sender_id, payload from messages where conversation_id = ${own.conversationId} and text = ${text}`,
     );
