@@ -239,7 +239,8 @@ describe('bounds', () => {
 
     const rows = await rowsOf(provider.id);
     expect(rows).toHaveLength(kept);
-    expect(rows[0]!.kind).toBe('service_requested');
+    // The request is among the newest (the provider's awards for it may land just after it).
+    expect(rows.slice(0, 5).map((r) => r.kind)).toContain('service_requested');
     // Every unread item stayed; the read ones made room.
     expect(rows.filter((r) => r.read_at === null).length).toBeGreaterThanOrEqual(11);
   });
