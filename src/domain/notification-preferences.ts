@@ -173,3 +173,15 @@ export function clockToMinutes(clock: string): number | null {
   const [h, m] = [Number(match[1]), Number(match[2])];
   return h < 24 && m < 60 ? h * 60 + m : null;
 }
+
+/** What the Settings row says about push on this browser, and its button. */
+export const PUSH_MESSAGES = {
+  unsupported:
+    'Push notifications are not available in this browser. On an iPhone, add SkillNest to your Home Screen first.',
+  denied: 'Notifications are blocked for this site in your browser settings.',
+  off: 'Not on for this device.',
+  on: 'On for this device.',
+  allow: 'Allow on this device',
+  turnOff: 'Turn off on this device',
+  failed: 'Could not turn on push notifications for this device',
+} as const;

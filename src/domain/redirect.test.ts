@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath, signInPathFor } from './redirect';
+import { isSitePath, safeRedirectPath, signInPathFor } from './redirect';
 
 describe('redirect after login', () => {
   it.each([
@@ -37,5 +37,30 @@ describe('redirect after login', () => {
 
   it('builds the sign-in link that returns to a page', () => {
     expect(signInPathFor('/chat/abc?x=1')).toBe('/auth?mode=login&redirect=%2Fchat%2Fabc%3Fx%3D1');
+  });
+});
+
+describe('isSitePath', () => {
+  it('accepts the paths emails and pushes link to', () => {
+    for (const path of [
+      '/',
+      '/notifications',
+      '/chat/7d2b1c1e-3f0a-4a8e-9a51-2f7e6f1d2c3b',
+      '/unsubscribe?t=abc&s=x-y_z',
+    ])
+      expect(isSitePath(path), path).toBe(true);
+  });
+
+  it('refuses anything a browser could read as another site, or that is not already plain', () => {
+    for (const url of [
+      '',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/a\\b',
+      '/..//evil.example',
+      'notifications',
+    ])
+      expect(isSitePath(url), url).toBe(false);
   });
 });

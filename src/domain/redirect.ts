@@ -23,3 +23,11 @@ export function safeRedirectPath(value: string | null | undefined, fallback = '/
 export function signInPathFor(path: string): string {
   return `/auth?mode=login&redirect=${encodeURIComponent(path)}`;
 }
+
+/**
+ * Whether `url` is already a path on this site exactly as safeRedirectPath would keep it: what an email link or a
+ * push may open (the service worker, plain JavaScript, mirrors this check).
+ */
+export function isSitePath(url: string): boolean {
+  return url !== '' && safeRedirectPath(url, '') === url;
+}

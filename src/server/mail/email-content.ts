@@ -1,3 +1,5 @@
+import { isSitePath } from '../../domain/redirect';
+
 /**
  * What an email says, stored with the queued message (mail_outbox.content) and rendered when it is sent
  * (compose-email.tsx). Every url is a path on the site, starting with "/": the sender puts PUBLIC_URL in front, so a
@@ -55,10 +57,3 @@ export function checkMail(mail: QueuedMail): void {
   if (problems.length > 0) throw new Error(`Mail "${mail.subject.slice(0, 80)}" refused: ${problems.join(', ')}`);
 }
 
-/**
- * A path on this site: "/" then anything but a second slash, and no backslash anywhere (browsers read "//host"
- * and a slash then a backslash as another site).
- */
-export function isSitePath(url: string): boolean {
-  return /^\/(?![/\\])/.test(url) && !url.includes('\\');
-}

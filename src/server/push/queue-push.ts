@@ -1,6 +1,6 @@
 import type { Tx } from '../db/database';
 import { pushOutbox, type PushPayload } from '../db/schema/push';
-import { isSitePath } from '../mail/email-content';
+import { isSitePath } from '../../domain/redirect';
 
 export const PUSH_LIMITS = { title: 100, body: 300 } as const;
 

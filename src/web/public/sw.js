@@ -17,7 +17,8 @@ self.addEventListener('push', (event) => {
       body: text(data.body, 300),
       tag: text(data.tag, 100) || undefined,
       icon: '/icons/icon-192.png',
-      // Only paths on this site are opened.
+      // Only paths on this site are opened: a looser mirror of isSitePath (src/domain/redirect.ts); the server checks
+      // every push it queues with that, this guards a worker that cannot import it.
       data: { url: /^\/(?![/\\])/.test(path) && !path.includes('\\') ? path : '/notifications' },
     }),
   );

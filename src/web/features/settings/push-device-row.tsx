@@ -3,18 +3,8 @@ import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../../ui/button';
+import { PUSH_MESSAGES } from '../../../domain/notification-preferences';
 import { currentSubscription, pushSupport, subscribeThisDevice, type PushSupport } from './push-device';
-
-export const PUSH_MESSAGES = {
-  unsupported:
-    'Push notifications are not available in this browser. On an iPhone, add SkillNest to your Home Screen first.',
-  denied: 'Notifications are blocked for this site in your browser settings.',
-  off: 'Not on for this device.',
-  on: 'On for this device.',
-  allow: 'Allow on this device',
-  turnOff: 'Turn off on this device',
-  failed: 'Could not turn on push notifications for this device',
-} as const;
 
 /**
  * Push on this browser: off and saying why where it cannot be, asked only from a click (browsers refuse or hide a
