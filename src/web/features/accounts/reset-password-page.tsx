@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RECOVERY_MESSAGES, resetPasswordSchema, type ResetPassword } from '../../../domain/account-recovery';
 import { authClient } from '../../lib/auth-client';
 import { toast } from '../../lib/toast';
 import { Alert, AlertDescription } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { fieldErrorProps, FormField } from '../../ui/form-field';
-import { PasswordInput } from '../../ui/password-input';
-import { NewPasswordField } from './new-password-field';
+import { NewPasswordFields } from './new-password-field';
 import { RecoveryCard } from './recovery-card';
 
 /** /reset-password?token=...: the emailed link. A new password with the sign-up rules, then sign in with it. */
@@ -23,8 +21,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting, isSubmitted } = form.formState;
-  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     setFailure(null);
@@ -64,21 +61,7 @@ export function ResetPasswordPage() {
             <AlertDescription>{failure}</AlertDescription>
           </Alert>
         )}
-        <NewPasswordField
-          id="reset-new-password"
-          label="New password"
-          password={newPassword}
-          error={errors.newPassword?.message}
-          submitted={isSubmitted}
-          registration={form.register('newPassword')}
-        />
-        <FormField id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-          <PasswordInput
-            autoComplete="new-password"
-            {...fieldErrorProps('reset-confirm-password', errors.confirmPassword?.message)}
-            {...form.register('confirmPassword')}
-          />
-        </FormField>
+        <NewPasswordFields form={form} idPrefix="reset-" />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Reset Password'}
         </Button>

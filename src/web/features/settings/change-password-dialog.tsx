@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { changePasswordSchema, SETTINGS_MESSAGES, type ChangePassword } from '../../../domain/account-settings';
 import { authClient } from '../../lib/auth-client';
@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { fieldErrorProps, FormField } from '../../ui/form-field';
 import { PasswordInput } from '../../ui/password-input';
-import { NewPasswordField } from '../accounts/new-password-field';
+import { NewPasswordFields } from '../accounts/new-password-field';
 import { whileSessionRotates } from '../accounts/api';
 
 export function ChangePasswordDialog() {
@@ -17,8 +17,7 @@ export function ChangePasswordDialog() {
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting, isSubmitted } = form.formState;
-  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
+  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     const { error } = await whileSessionRotates(
@@ -54,21 +53,7 @@ export function ChangePasswordDialog() {
               {...form.register('currentPassword')}
             />
           </FormField>
-          <NewPasswordField
-            id="new-password"
-            label="New password"
-            password={newPassword}
-            error={errors.newPassword?.message}
-            submitted={isSubmitted}
-            registration={form.register('newPassword')}
-          />
-          <FormField id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-            <PasswordInput
-              autoComplete="new-password"
-              {...fieldErrorProps('confirm-password', errors.confirmPassword?.message)}
-              {...form.register('confirmPassword')}
-            />
-          </FormField>
+          <NewPasswordFields form={form} idPrefix="" />
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Saving...' : 'Change Password'}
           </Button>
