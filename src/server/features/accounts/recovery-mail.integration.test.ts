@@ -1,50 +1,22 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_EMAILS } from '../../../domain/account-recovery';
 import { createMailSender } from '../../mail/mail-sender';
 import { createMailTransport, type MailTransport } from '../../mail/mail-transport';
+import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox';
 import { createTestApp, signIn, signUp, STRONG_PASSWORD, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { requestReset, resetPassword } from './recovery-test-helpers';
 
-/** A real SMTP server on loopback that keeps every message it accepts, parsed. */
-function startSmtpServer(): Promise<{ server: SMTPServer; port: number; received: ParsedMail[] }> {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({ server, port: (server.server.address() as AddressInfo).port, received });
-    });
-  });
-}
-
 let app: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpInbox;
 let transport: MailTransport;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
+  smtp = await startSmtpInbox();
   app = await createTestApp();
-  transport = createMailTransport(
-    { ...app.config, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, DATA_DIR: '/nonexistent' },
-    () => {},
-  );
+  transport = createMailTransport({ ...app.config, SMTP_URL: smtp.url, DATA_DIR: '/nonexistent' }, () => {});
 });
 afterAll(async () => {
   transport?.close();
-  await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
+  await smtp?.close();
   await app?.close();
 });
 
