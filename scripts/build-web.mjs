@@ -74,6 +74,9 @@ for (const file of [...filesUnder(webDir)]) {
 console.log(`build-web: ${written} precompressed files in ${webDir}`);
 
 if (!values['skip-ssr']) {
+  // Always React's production JSX (it runs under a test server's React too): a renderer built under NODE_ENV=test
+  // calls jsxDEV, which production React lacks, and the e2e build shares dist/ssr with npm start's.
+  process.env.NODE_ENV = 'production';
   await build({
     configFile: 'vite.config.ts',
     mode: 'production',
