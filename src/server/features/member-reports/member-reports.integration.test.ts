@@ -256,6 +256,8 @@ describe('the admins‚Äô actions, each audited with its reason, settle the item‚Ä
     for (const who of [alice, sender]) {
       const messages = await ok(who, 'conversations.messages', { id: conversationId });
       expect(messages.find((m) => m.id === messageId)?.text).toBe(MEMBER_REPORT_TEXTS.removedByModerator);
+      const list = await ok(who, 'conversations.list');
+      expect(list.find((c) => c.id === conversationId)?.lastMessage).toBe(MEMBER_REPORT_TEXTS.removedByModerator);
     }
     // Settled: a second action on it finds nothing open.
     const settled = await call(admin, 'memberReports.resolve', {
@@ -295,7 +297,7 @@ describe('the admins‚Äô actions, each audited with its reason, settle the item‚Ä
   it('mute: direct and room messages are refused, naming until when, and pass again once it ends', async () => {
     const target = await testUser(app, { firstName: 'Muted' });
     const { conversationId } = await conversationWithMessage(bob, target, 'Hello');
-    const { roomId } = await roomWithMessage(bob, false, 'Hello room');
+    const { roomId, messageId: bobsMessage } = await roomWithMessage(bob, false, 'Hello room');
     await report(alice, 'member', target.id);
     const { until } = await ok(admin, 'memberReports.resolve', {
       action: 'mute',
@@ -308,7 +310,8 @@ describe('the admins‚Äô actions, each audited with its reason, settle the item‚Ä
     expect(await ok(target, 'memberReports.myMute')).toEqual({ until });
     const direct = await call(target, 'conversations.send', { id: conversationId, text: 'Still here' });
     const room = await call(target, 'roomMessages.send', { roomId, content: 'Still here' });
-    for (const refused of [direct, room]) {
+    const reaction = await call(target, 'roomMessages.react', { messageId: bobsMessage, emoji: 'üëç' });
+    for (const refused of [direct, room, reaction]) {
       expect(refused.status).toBe(403);
       expect(refused.error?.message).toContain(new Date(until!).toUTCString());
     }

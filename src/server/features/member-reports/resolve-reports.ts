@@ -134,8 +134,19 @@ async function removeMessage(
     .update(messages)
     .set({ text: MEMBER_REPORT_TEXTS.removedByModerator })
     .where(and(eq(messages.id, key.targetId), eq(messages.kind, 'text')))
-    .returning({ id: messages.id, conversationId: messages.conversationId });
+    .returning({ id: messages.id, conversationId: messages.conversationId, createdAt: messages.createdAt });
   if (!updated) return;
+  // The conversation list's preview, when it was the newest message, must not keep the removed words.
+  await tx
+    .update(conversations)
+    .set({ lastMessage: MEMBER_REPORT_TEXTS.removedByModerator })
+    .where(
+      and(
+        eq(conversations.id, updated.conversationId),
+        sql`not exists (select 1 from ${messages} newer where newer.conversation_id = ${updated.conversationId}
+          and newer.created_at > ${updated.createdAt})`,
+      ),
+    );
   const [conversation] = await tx
     .select({ p1: conversations.participant1Id, p2: conversations.participant2Id })
     .from(conversations)
