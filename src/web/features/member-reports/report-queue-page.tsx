@@ -51,7 +51,10 @@ export function ReportQueuePage() {
         </div>
       </div>
       <p className="text-sm text-muted-foreground">
-        {MEMBER_REPORT_TEXTS.queueDescription} <Link to="/admin-services">Service reports</Link>
+        {MEMBER_REPORT_TEXTS.queueDescription}{' '}
+        <Link className="text-primary underline" to="/admin-services">
+          Service reports
+        </Link>
       </p>
       {queue.isPending ? (
         <p role="status" className="text-muted-foreground">
