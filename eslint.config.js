@@ -17,6 +17,7 @@ const webFeatureExports = {
   'admin-users': ['api.ts'],
   conversations: ['api.ts', 'price-fields.tsx'],
   feedback: ['api.ts', 'truncated-title.tsx'],
+  'member-reports': ['api.ts', 'report-dialog.tsx'],
   moderation: ['api.ts', 'report-service-button.tsx'],
   payments: ['pay-button.tsx', 'stripe-card-form.tsx', 'test-card-form.tsx'],
   payouts: ['payouts-card.tsx'],

@@ -29,6 +29,11 @@ export const AUDIT_ACTIONS = {
   'school.removed': 'School removed',
   'school.domain-added': 'School domain added',
   'school.domain-removed': 'School domain removed',
+  'member-reports.dismissed': 'Member reports dismissed',
+  'member-reports.message-removed': 'Reported message removed',
+  'member-reports.warned': 'Reported member warned',
+  'member-reports.muted': 'Reported member muted',
+  'member-reports.suspended': 'Reported member suspended',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

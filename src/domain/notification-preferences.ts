@@ -28,6 +28,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   poll_started: 'Polls about you or your services',
   poll_outcome: 'Poll outcomes',
   suspended: 'Account suspension',
+  warned: 'Moderator warnings',
   room_invitation: 'Chat room invitations',
   mention: 'Mentions',
   badge_earned: 'Badges earned',

@@ -1,3 +1,4 @@
+import { MEMBER_REPORT_TEXTS } from './member-reports';
 import { formatUsd } from './money';
 
 /**
@@ -26,6 +27,7 @@ export const NOTIFICATION_KINDS = [
   'poll_started',
   'poll_outcome',
   'suspended',
+  'warned',
   // Community and progress.
   'room_invitation',
   'mention',
@@ -60,6 +62,7 @@ export const NOTIFICATION_CATEGORY: Record<NotificationKind, NotificationCategor
   poll_started: 'account',
   poll_outcome: 'account',
   suspended: 'account',
+  warned: 'account',
   room_invitation: 'community',
   mention: 'community',
   badge_earned: 'progress',
@@ -212,6 +215,8 @@ export function notificationText(item: Pick<NotificationItem, 'kind' | 'payload'
     }
     case 'suspended':
       return 'Your account has been suspended';
+    case 'warned':
+      return MEMBER_REPORT_TEXTS.warnedNotification;
     case 'room_invitation':
       return `${who} added you to the room "${p.subject ?? 'a room'}"`;
     case 'mention':

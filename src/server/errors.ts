@@ -50,6 +50,8 @@ export const APP_ERRORS = {
   /** Image processing is full (a bounded queue): the client may simply try again. */
   BUSY: { status: 'SERVICE_UNAVAILABLE', message: 'The server is busy. Please try again in a moment.' },
   INTERNAL: { status: 'INTERNAL_SERVER_ERROR', message: 'An unexpected error occurred.' },
+  /** A moderator's platform-wide mute; the use case's message says until when (domain/member-reports.ts). */
+  MEMBER_MUTED: { status: 'FORBIDDEN', message: 'You are muted by a moderator.' },
 
   /** Not a party to the conversation, or no such conversation: one answer, so ids cannot be probed. */
   NOT_A_PARTICIPANT: { status: 'FORBIDDEN', message: CONVERSATION_MESSAGES.noAccess },

@@ -22,6 +22,7 @@ import { pollsRouter, reportsRouter } from './features/moderation/moderation.rou
 import { adminUsersRouter } from './features/admin-users/admin-users.router';
 import { adminServicesRouter } from './features/admin-services/admin-services.router';
 import { auditRouter } from './features/audit/audit.router';
+import { memberReportsRouter } from './features/member-reports/member-reports.router';
 import { notificationSettingsRouter } from './features/notification-settings/notification-settings.router';
 import { pushRouter } from './features/push/push.router';
 import { schoolsRouter } from './features/schools/schools.router';
@@ -54,6 +55,7 @@ export const appRouter = router({
   adminUsers: adminUsersRouter,
   adminServices: adminServicesRouter,
   audit: auditRouter,
+  memberReports: memberReportsRouter,
   notificationSettings: notificationSettingsRouter,
   push: pushRouter,
   schools: schoolsRouter,

@@ -5,6 +5,7 @@ import { adminUsersWiring } from './features/admin-users/admin-users.wiring';
 import { notificationDeliveryWiring } from './features/notification-delivery/notification-delivery.wiring';
 import { conversationsWiring } from './features/conversations/conversations.wiring';
 import { feedbackWiring } from './features/feedback/feedback.wiring';
+import { memberReportsWiring } from './features/member-reports/member-reports.wiring';
 import { moderationWiring } from './features/moderation/moderation.wiring';
 import { notificationsWiring } from './features/notifications/notifications.wiring';
 import { portfolioWiring } from './features/portfolio/portfolio.wiring';
@@ -26,6 +27,7 @@ export const featureWirings: readonly FeatureWiring[] = [
   progressionWiring,
   feedbackWiring,
   moderationWiring,
+  memberReportsWiring,
   adminUsersWiring,
   notificationDeliveryWiring,
   notificationsWiring,

@@ -170,6 +170,8 @@ function ownInput(path: string): unknown {
     'feedback.respond': { id: world.feedbackId, response: 'Thanks' },
     'feedback.resolve': { id: world.feedbackId },
     'reports.submit': { serviceId: world.serviceId, reason: 'Other', description: 'Looks wrong' },
+    'memberReports.submit': { targetKind: 'member', targetId: 'no-such-user', reason: 'spam' },
+    'memberReports.resolve': { action: 'dismiss', targetKind: 'member', targetId: 'no-such-user', reason: 'Testing' },
     'polls.vote': { pollId: '00000000-0000-4000-8000-000000000000', vote: 'yes' },
     'polls.create': { pollType: 'service_deletion', serviceId: world.serviceId, description: 'Reported twice' },
     'adminServices.delete': { serviceId: '00000000-0000-4000-8000-000000000000', reason: 'Testing' },

@@ -8,6 +8,7 @@
  */
 
 import type { AdminUsersAppEvent } from './admin-users-events';
+import type { MemberReportAppEvent } from './member-report-events';
 import type { MessageKind } from '../../domain/messages';
 import type { Party } from '../../domain/deal';
 import type { PricingType } from '../../domain/services';
@@ -192,6 +193,7 @@ export type AppEvent =
   | FeedbackAppEvent
   | ModerationAppEvent
   | AdminUsersAppEvent
+  | MemberReportAppEvent
   | NotificationAppEvent;
 
 export type AppEventType = AppEvent['type'];

@@ -8,7 +8,9 @@ import type { ConversationStateData, MessageData } from './app-events';
 export type ConversationEvent =
   | { type: 'message'; message: MessageData }
   | { type: 'updated'; state: ConversationStateData }
-  | { type: 'read'; readerId: string; messageIds: string[] };
+  | { type: 'read'; readerId: string; messageIds: string[] }
+  /** A moderator removed a message: it stays in place with these words. */
+  | { type: 'message-removed'; messageId: string; text: string };
 
 /**
  * A per-user change to the conversation list and the menu's unread total, applied without a query: `changed` moves

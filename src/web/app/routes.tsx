@@ -217,6 +217,12 @@ function innerPages(): RouteObject[] {
           lazy: async () => ({ Component: (await import('../features/schools/admin-schools-page')).AdminSchoolsPage }),
         },
         {
+          path: '/admin/reports',
+          lazy: async () => ({
+            Component: (await import('../features/member-reports/report-queue-page')).ReportQueuePage,
+          }),
+        },
+        {
           path: '/admin/audit',
           lazy: async () => ({ Component: (await import('../features/audit/audit-page')).AuditPage }),
         },

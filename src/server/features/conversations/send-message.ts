@@ -7,6 +7,7 @@ import { recordEventSql } from '../../events/record-events';
 import { preparedStatement } from '../../db/prepared-statement';
 import { AppError } from '../../errors';
 import { messageDataOf } from './conversation-event-data';
+import { assertNotMuted, platformMutedSql } from '../member-reports/member-mute';
 import type { MessageRow } from './post-message';
 
 /** An instant as `Date.toISOString()` writes it, in SQL: what MessageData carries. */
@@ -42,6 +43,7 @@ const send = preparedStatement<SendRow, { conversationId: string; senderId: stri
       from ${conversations}
       where ${conversations.id} = ${conversationId}
         and ${senderId} in (${conversations.participant1Id}, ${conversations.participant2Id})
+        and not ${platformMutedSql(senderId)}
     ), m as (
       insert into ${messages} (conversation_id, sender_id, kind, text)
       select id, ${senderId}, 'text', ${text} from c
@@ -81,7 +83,10 @@ export async function sendMessage(
 ) {
   const { id: conversationId } = input;
   const [row] = await send(db, { conversationId, senderId: actor.id, text: input.text });
-  if (!row) throw new AppError('NOT_A_PARTICIPANT');
+  if (!row) {
+    await assertNotMuted(db, actor.id);
+    throw new AppError('NOT_A_PARTICIPANT');
+  }
   const message: MessageRow = {
     id: row.id,
     conversationId,

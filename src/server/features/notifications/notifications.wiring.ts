@@ -7,6 +7,7 @@ import { onDisputeResolved } from './on-dispute-resolved';
 import { onFeedbackResolved } from './on-feedback-resolved';
 import { onFeedbackResponded } from './on-feedback-responded';
 import { onLevelUp } from './on-level-up';
+import { onMemberWarned } from './on-member-warned';
 import { onMessageSent } from './on-message-sent';
 import { onMessagesRead } from './on-messages-read';
 import { onPaymentSucceeded } from './on-payment-succeeded';
@@ -42,6 +43,7 @@ export const notificationsWiring = {
     onFeedbackResolved,
     onFeedbackResponded,
     onLevelUp,
+    onMemberWarned,
     onMessageSent,
     onMessagesRead,
     onPaymentSucceeded,

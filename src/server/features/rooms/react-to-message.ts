@@ -7,6 +7,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { AppError } from '../../errors';
 import { assertCanPost } from './room-access';
+import { assertNotMuted } from '../member-reports/member-mute';
 import { messageOrRefuse } from './room-message-data';
 
 /**
@@ -24,6 +25,7 @@ export async function reactToMessage(
   const { db } = deps;
   const message = await messageOrRefuse(db, input.messageId);
   await assertCanPost(db, message.roomId, actor.id);
+  await assertNotMuted(db, actor.id);
   return inTransaction(deps, async (tx, emit) => {
     const mine = and(eq(messageStickers.messageId, message.id), eq(messageStickers.userId, actor.id));
     const [current] = await tx.select({ emoji: messageStickers.emoji }).from(messageStickers).where(mine).for('update');

@@ -11,6 +11,7 @@ import { assertOwnUpload } from '../../files/assert-own-upload';
 import type { BlobStore } from '../../files/blob-store';
 import { isGiphyMediaUrl } from './giphy-client';
 import { assertCanPost, canPostInRoomSql } from './room-access';
+import { assertNotMuted, platformMutedSql } from '../member-reports/member-mute';
 import type { ReplyTarget, RoomMessageData } from '../../contracts/room-events';
 
 export type RoomMedia = { type: MediaType; url: string; filename: string; size: number };
@@ -76,7 +77,7 @@ const send = preparedStatement<
   sql`
     with access as (
       select room.id from ${chatRooms} room
-      where room.id = ${roomId} and ${canPostInRoomSql(userId)}
+      where room.id = ${roomId} and ${canPostInRoomSql(userId)} and not ${platformMutedSql(userId)}
     ), parent as (
       select pm.id, pm.content, pm.sender_id, pm.media_type, pm.media_url, pm.sent_at from ${chatMessages} pm
       where pm.id = ${parentId} and pm.room_id = ${roomId}
@@ -147,6 +148,7 @@ export async function sendRoomMessage(
   if (!row?.allowed) {
     // Refused: the precise reason (missing, banned, muted, members only) from the one place that decides it.
     await assertCanPost(deps.db, roomId, actor.id);
+    await assertNotMuted(deps.db, actor.id);
     throw new AppError('ROOM_MEMBERS_ONLY');
   }
   // A reply names a message of this room only: a thread never reaches into another (private) room.

@@ -63,6 +63,9 @@ export function AdminServicesPage() {
           <BackLink to="/admin-dashboard" place="Dashboard" />
           <h1 className="text-3xl font-bold">All Services</h1>
         </div>
+        <Button variant="outline" asChild className="ml-auto">
+          <Link to="/admin/reports">Member reports</Link>
+        </Button>
         <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
           <RefreshCw className="h-4 w-4" aria-hidden />
           {refreshing ? 'Refreshing...' : 'Refresh'}

@@ -29,6 +29,7 @@ import {
 
 const ADMIN_LINKS = [
   { to: '/admin-services', label: 'All Services' },
+  { to: '/admin/reports', label: 'Member Reports' },
   { to: '/admin/users', label: 'All Users & Subscribers' },
   { to: '/admin-feedback', label: 'Feedback Management' },
   { to: '/stripe-test-suite', label: 'Stripe Test Suite' },
@@ -57,7 +58,7 @@ export function AdminDashboardPage() {
           {dashboard.isFetching ? 'Refreshing...' : 'Refresh'}
         </Button>
       </div>
-      <nav aria-label="Admin tools" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <nav aria-label="Admin tools" className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 md:flex md:flex-wrap">
         {ADMIN_LINKS.map((link) => (
           <Button key={link.to} variant="outline" asChild className="h-auto justify-start py-3">
             <Link to={link.to}>{link.label}</Link>

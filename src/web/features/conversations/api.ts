@@ -16,6 +16,7 @@ import {
   withInboxEvent,
   withMessage,
   withRead,
+  withRemoved,
   withState,
   withUnreadTotal,
   type ChatMessage,
@@ -99,6 +100,9 @@ export function useConversation(id: string) {
       const { state } = data;
       queryClient.setQueryData(detailsKey, (old) => old && withState(old, state));
       void queryClient.invalidateQueries({ queryKey: trpc.settlement.history.queryKey({ conversationId: id }) });
+    }
+    if (data.type === 'message-removed') {
+      queryClient.setQueryData(messagesKey, (old) => old && withRemoved(old, data.messageId, data.text));
     }
     if (data.type === 'read') {
       queryClient.setQueryData(messagesKey, (old) => old && withRead(old, data.messageIds));

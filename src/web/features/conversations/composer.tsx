@@ -1,5 +1,7 @@
 import { MESSAGE_MAX } from '../../../domain/negotiation';
 import { ChatComposer, useChatDraft } from '../../lib/chat/chat-composer';
+import { useMyMute } from '../member-reports/api';
+import { MutedNotice } from '../member-reports/report-dialog';
 
 /** Spec 2: the composer grows with its text up to 120 px. */
 const MAX_HEIGHT_PX = 120;
@@ -10,19 +12,22 @@ const MAX_HEIGHT_PX = 120;
  */
 export function Composer({ onSend, disabled }: { onSend(text: string): Promise<unknown>; disabled?: boolean }) {
   const draft = useChatDraft(MAX_HEIGHT_PX);
+  const mute = useMyMute();
   return (
     <ChatComposer
+      above={mute.until && <MutedNotice until={mute.until} />}
       draft={draft}
       label="Message"
       placeholder="Type a message..."
       maxLength={MESSAGE_MAX}
-      disabled={disabled}
+      disabled={disabled || mute.until !== null}
       onSend={(text) =>
         onSend(text).then(
           () => true,
           (error: unknown) => {
             // As specified, a failed plain message is only logged; the text stays for another try.
             console.error('Failed to send message', error);
+            mute.recheck(error);
             return false;
           },
         )

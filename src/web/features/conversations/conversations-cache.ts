@@ -31,6 +31,11 @@ export function withRead(messages: ChatMessage[], messageIds: readonly string[])
   return messages.map((m) => (ids.has(m.id) && !m.isRead ? { ...m, isRead: true } : m));
 }
 
+/** A moderator removed a message: it keeps its place with the removed notice as its words. */
+export function withRemoved(messages: ChatMessage[], messageId: string, text: string): ChatMessage[] {
+  return messages.map((m) => (m.id === messageId ? { ...m, text } : m));
+}
+
 /** "Load earlier messages": an older page in front of the messages held, each once. */
 export function withEarlierMessages(messages: ChatMessage[], earlier: readonly ChatMessage[]): ChatMessage[] {
   return prependPage(messages, earlier, byCreatedAt).messages;

@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn';
 import { ChatScroller, type EarlierMessages } from '../../lib/chat/chat-scroller';
 import { clockTime, dayKey, dayLabel } from '../../lib/dates';
 import type { ChatMessage } from './api';
+import { ReportButton } from '../member-reports/report-dialog';
 
 /**
  * Bubbles grouped by sender within 5 minutes; notices (by their kind, never by their text) centred; a day label above
@@ -100,6 +101,7 @@ function MessageItem({
       >
         {body.text}
       </p>
+      {!own && <ReportButton targetKind="direct_message" targetId={m.id} iconOnly />}
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { LocalDate } from '../../ui/local-date';
 import { Link } from 'react-router';
 import { HydrateLater } from '../../lib/hydrate-later';
 import { Stars } from './star-rating';
+import { ReportButton } from '../member-reports/report-dialog';
 
 interface Review {
   id: string;
@@ -43,6 +44,7 @@ function ReviewItem({ review: r }: { review: Review }) {
         <span className="ml-auto text-xs text-muted-foreground">
           <LocalDate at={r.createdAt} />
         </span>
+        <ReportButton targetKind="review" targetId={r.id} iconOnly />
       </div>
       {r.serviceId && r.serviceTitle && (
         <Link to={`/services/${r.serviceId}`} className="text-sm text-primary hover:underline">

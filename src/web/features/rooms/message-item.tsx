@@ -14,6 +14,7 @@ import { MessageMedia } from './media-attachment';
 import { EmojiPicker } from './emoji-picker';
 import { reactionChange, Reactions, type ReactionChange } from './reactions';
 import { ReadReceipts } from './read-receipts';
+import { ReportButton } from '../member-reports/report-dialog';
 
 /** What a message may do, and how, as the list hands it down. */
 export interface MessageActions {
@@ -137,6 +138,7 @@ export function MessageItem({
                 <MessageSquareText className="h-4 w-4" aria-hidden />
               </IconAction>
             )}
+            {!own && <ReportButton targetKind="room_message" targetId={m.id} iconOnly />}
             {own && !editing && (
               <IconAction label="Edit message" onClick={() => setEditing(true)}>
                 <Pencil className="h-4 w-4" aria-hidden />

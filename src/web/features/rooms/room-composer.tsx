@@ -14,6 +14,8 @@ import { whenSucceeded } from '../../lib/mutation-feedback';
 import { uploadFile } from '../../lib/upload';
 import { Button } from '../../ui/button';
 import { ChatComposer, useChatDraft } from '../../lib/chat/chat-composer';
+import { useMyMute } from '../member-reports/api';
+import { MutedNotice } from '../member-reports/report-dialog';
 import { useRoomMessageMutations, useTypingAnnouncer, type RoomMessage } from './api-messages';
 import { GifPicker, type Gif } from './gif-picker';
 import { ATTACHMENT_ACCEPT, attachmentRefusal, type UploadedMedia } from './media-attachment';
@@ -52,6 +54,7 @@ export function RoomComposer({
   const fileInput = useRef<HTMLInputElement>(null);
   const { send } = useRoomMessageMutations(roomId);
   const typing = useTypingAnnouncer(roomId, true);
+  const mute = useMyMute();
   const { box, setError } = draft;
 
   useEffect(() => () => void (attachment?.preview && URL.revokeObjectURL(attachment.preview)), [attachment?.preview]);
@@ -80,7 +83,10 @@ export function RoomComposer({
   /** Posts the message (its text, and media if any); true once the server has it. */
   const post = async (content: string, media?: { type: MediaType; url: string; filename: string; size: number }) =>
     (await whenSucceeded(
-      send.mutateAsync({ roomId, content, parentMessageId: parentId ?? replyTo?.id, media }),
+      send.mutateAsync({ roomId, content, parentMessageId: parentId ?? replyTo?.id, media }).catch((error: unknown) => {
+        mute.recheck(error);
+        throw error;
+      }),
       () => true,
     )) ?? false;
 
@@ -137,6 +143,7 @@ export function RoomComposer({
       emptyMessage={ROOM_MESSAGE_MESSAGES.empty}
       canSendBlank={attachment !== null}
       blocked={attachment?.state === 'processing'}
+      disabled={mute.until !== null}
       className="flex flex-col gap-1 border-t p-2 sm:p-3"
       onTextChange={(text) => {
         if (text.trim()) typing.keystroke();
@@ -144,6 +151,7 @@ export function RoomComposer({
       onBlur={typing.stop}
       above={
         <>
+          {mute.until && <MutedNotice until={mute.until} />}
           {replyTo && !parentId && (
             <div
               className="flex items-center gap-2 rounded-md border-l-2 border-primary bg-muted px-2 py-1 text-xs"

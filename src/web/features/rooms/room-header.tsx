@@ -10,6 +10,7 @@ import { useRoomMutations, type RoomDetails } from './api-rooms';
 import { InviteDialog } from './invite-dialog';
 import { RoomInitial } from './room-card';
 import { RoomManagementDialog } from './room-management-dialog';
+import { ReportButton } from '../member-reports/report-dialog';
 
 export interface RoomHeaderProps {
   /** The room as rooms.get answers it (with the viewer's standing, canManage and canInvite). */
@@ -53,6 +54,7 @@ export function RoomHeader({ room, membersOpen, onToggleMembers }: RoomHeaderPro
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
+        {room.standing !== 'creator' && <ReportButton targetKind="room" targetId={room.id} />}
         <Button variant="outline" size="sm" aria-pressed={membersOpen} onClick={onToggleMembers}>
           <Users className="h-4 w-4" aria-hidden /> {membersOpen ? 'Hide members' : 'Show members'}
         </Button>
