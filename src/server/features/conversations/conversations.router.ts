@@ -33,7 +33,7 @@ export const conversationsRouter = router({
     .query(({ ctx, input }) => listMessages(ctx, ctx.user, input)),
   markRead: authedProcedure.input(byId).mutation(({ ctx, input }) => markRead(ctx, ctx.user, input)),
   send: authedProcedure
-    .input(z.object({ id: z.uuid(), text: messageTextSchema }))
+    .input(z.object({ id: z.uuid(), text: messageTextSchema, confirmDetails: z.boolean().optional() }))
     .mutation(({ ctx, input }) => sendMessage(ctx, ctx.user, input)),
   request: authedProcedure
     .input(z.object({ serviceId: z.uuid() }))

@@ -5,8 +5,10 @@ import { conversations, messages } from '../../db/schema/conversations';
 import type { ConversationStateData, MessageData, Participants } from '../../contracts/app-events';
 import type { EventBus } from '../../realtime/event-bus';
 import { conversationsChannels } from './conversations.channels';
+import { participantMessageColumns } from './participant-message-columns';
 
-export type MessageRow = typeof messages.$inferSelect;
+/** A message as its participants may read it: never the original of hidden contact details. */
+export type MessageRow = Omit<typeof messages.$inferSelect, 'originalText'> & { detailsHidden?: boolean };
 
 /**
  * Stores a message and makes it the conversation's last message, inside the caller's transaction. Server code posts
@@ -16,7 +18,7 @@ export async function insertMessage(tx: Tx, conversationId: string, senderId: st
   const [message] = await tx
     .insert(messages)
     .values({ conversationId, senderId, ...toStored(body) })
-    .returning();
+    .returning(participantMessageColumns);
   await tx
     .update(conversations)
     .set({ lastMessage: messagePreview(body), updatedAt: message!.createdAt })
