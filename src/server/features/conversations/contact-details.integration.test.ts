@@ -145,3 +145,25 @@ describe('where a minor is involved', () => {
     expect(sent.text).toBe(DETAILS_HIDDEN_TEXT);
   });
 });
+
+describe('an offer’s message on a request', () => {
+  it('asks first, and hides the details from a minor poster', async () => {
+    const request = await ok(minorClient, 'requests.create', {
+      title: 'Need help with French',
+      description: 'Homework twice a week.',
+      service_category_id: SERVICE_CATEGORIES[5]!.id,
+      pricing_type: 'hourly',
+      budget: '15',
+      image_url: '',
+    });
+    const offer = { requestId: request.id, price: 15, pricingType: 'hourly' as const, message: `whatsapp ${PHONE}` };
+    const refused = await call(adultProvider, 'conversations.offer', offer);
+    expect(refused.error?.data?.appCode).toBe('CONTACT_DETAILS_UNCONFIRMED');
+    const { id } = await ok(adultProvider, 'conversations.offer', { ...offer, confirmDetails: true });
+    const seen = await ok(minorClient, 'conversations.messages', { id });
+    expect(seen.map((m) => m.text)).toContain(`whatsapp ${DETAILS_HIDDEN_TEXT}`);
+    expect(JSON.stringify(seen)).not.toContain(PHONE);
+    const adminView = await ok(admin, 'conversations.adminView', { id });
+    expect(adminView.heldDetails.map((m) => m.originalTextForModeration)).toEqual([`whatsapp ${PHONE}`]);
+  });
+});

@@ -39,13 +39,20 @@ export const conversationsRouter = router({
     .input(z.object({ serviceId: z.uuid() }))
     .mutation(({ ctx, input }) => requestService(ctx, ctx.user, input)),
   offer: authedProcedure
-    .input(proposalSchema.extend({ requestId: z.uuid(), message: messageTextSchema }))
+    .input(
+      proposalSchema.extend({
+        requestId: z.uuid(),
+        message: messageTextSchema,
+        confirmDetails: z.boolean().optional(),
+      }),
+    )
     .mutation(({ ctx, input }) =>
       sendOffer(ctx, ctx.user, {
         requestId: input.requestId,
         priceCents: toCents(input.price),
         pricingType: input.pricingType,
         message: input.message,
+        confirmDetails: input.confirmDetails,
       }),
     ),
   propose: authedProcedure.input(proposalSchema.extend({ id: z.uuid() })).mutation(({ ctx, input }) =>

@@ -13,11 +13,18 @@ export type MessageRow = Omit<typeof messages.$inferSelect, 'originalText'> & { 
 /**
  * Stores a message and makes it the conversation's last message, inside the caller's transaction. Server code posts
  * notices through here; what participants type goes through sendMessage, which only ever writes text.
+ * `originalText`: the words as typed when contact details were hidden (screen-details.ts).
  */
-export async function insertMessage(tx: Tx, conversationId: string, senderId: string, body: MessageBody) {
+export async function insertMessage(
+  tx: Tx,
+  conversationId: string,
+  senderId: string,
+  body: MessageBody,
+  originalText: string | null = null,
+) {
   const [message] = await tx
     .insert(messages)
-    .values({ conversationId, senderId, ...toStored(body) })
+    .values({ conversationId, senderId, ...toStored(body), originalText })
     .returning(participantMessageColumns);
   await tx
     .update(conversations)

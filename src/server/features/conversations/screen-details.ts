@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { ageGroup } from '../../../domain/profile';
 import { hasDetails, screenMessage } from '../../../domain/contact-details';
 import type { Db, Tx } from '../../db/database';
@@ -36,6 +36,25 @@ export async function screenDetails(
   if (!deal) throw new AppError('NOT_A_PARTICIPANT');
   const minorInvolved = ageGroup(deal.dob1) !== 'adult' || ageGroup(deal.dob2) !== 'adult';
   return screenFor(input, { paid: deal.paid, minorInvolved });
+}
+
+/**
+ * The rule for an offer's message, the first words a stranger may send a request's poster: no deal is paid yet, and
+ * the two people are the offerer and the poster. Messages without details read nothing.
+ */
+export async function screenOfferDetails(
+  db: Db,
+  people: { offererId: string; posterId: string },
+  input: { text: string; confirmDetails?: boolean },
+): Promise<ScreenedText> {
+  if (!hasDetails(input.text)) return { text: input.text, originalText: null };
+  const rows = await db
+    .select({ dateOfBirth: profiles.dateOfBirth })
+    .from(profiles)
+    .where(inArray(profiles.id, [people.offererId, people.posterId]));
+  // A missing profile is an unknown age: a minor's, like any unknown age.
+  const minorInvolved = rows.length < 2 || rows.some((r) => ageGroup(r.dateOfBirth) !== 'adult');
+  return screenFor(input, { paid: false, minorInvolved });
 }
 
 /** The rule once the deal is known: a new conversation's first message (an offer) is never paid. */
