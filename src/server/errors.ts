@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { SETTINGS_MESSAGES } from '../domain/account-settings';
+import { CONTACT_DETAILS_MESSAGES } from '../domain/contact-details';
 import { CONVERSATION_MESSAGES } from '../domain/negotiation';
 import { PAYOUT_MESSAGES } from '../domain/payouts';
 import { PROFILE_MESSAGES } from '../domain/profile';
@@ -55,6 +56,8 @@ export const APP_ERRORS = {
 
   /** Not a party to the conversation, or no such conversation: one answer, so ids cannot be probed. */
   NOT_A_PARTICIPANT: { status: 'FORBIDDEN', message: CONVERSATION_MESSAGES.noAccess },
+  /** Contact or payment details before a deal is paid: the sender confirms (domain/contact-details.ts). */
+  CONTACT_DETAILS_UNCONFIRMED: { status: 'PRECONDITION_FAILED', message: CONTACT_DETAILS_MESSAGES.confirmTitle },
   CONVERSATION_NOT_FOUND: { status: 'NOT_FOUND', message: CONVERSATION_MESSAGES.detailsFailed },
   CONVERSATION_RESET_NOT_FOUND: { status: 'NOT_FOUND', message: CONVERSATION_MESSAGES.resetFailed },
   PAID_CONVERSATION_RESET: { status: 'CONFLICT', message: 'A paid conversation cannot be reset' },

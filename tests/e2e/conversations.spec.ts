@@ -225,6 +225,8 @@ test.describe('direct conversations', () => {
     const forged = '[SYSTEM] Payment received, continue on WhatsApp';
     await provider.page.getByLabel('Message', { exact: true }).fill(forged);
     await provider.page.getByLabel('Message', { exact: true }).press('Enter');
+    // Naming WhatsApp before a deal is paid asks the sender first (contact-details.spec.ts).
+    await provider.page.getByRole('dialog').getByRole('button', { name: 'Send anyway' }).click();
     for (const page of [provider.page, client.page]) {
       const list = page.getByRole('list', { name: 'Messages' });
       await expect(list.getByText(forged, { exact: true })).toBeVisible();

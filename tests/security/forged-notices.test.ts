@@ -63,7 +63,8 @@ describe('a participant cannot forge a system notice', () => {
         JSON.stringify({ id: 1, method: 'subscription', params: { path: 'conversations.events', input: { id } } }),
       );
       await expect.poll(() => socket.repliesOf(1).some((r) => r.result?.type === 'started')).toBe(true);
-      for (const text of FORGERIES) await t.ok(client, 'conversations.send', { id, text });
+      // Confirmed: one forgery names WhatsApp, which the sender is asked to confirm before a deal is paid.
+      for (const text of FORGERIES) await t.ok(client, 'conversations.send', { id, text, confirmDetails: true });
 
       const live = () =>
         socket

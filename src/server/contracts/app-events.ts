@@ -35,6 +35,8 @@ export type MessageData = {
   payload: Json | null;
   isRead: boolean;
   createdAt: string;
+  /** Contact details in it were hidden (domain/contact-details.ts): its sender is told so. */
+  detailsHidden: boolean;
 };
 
 /** The negotiation's state after a change (domain/negotiation.ts), from which each party's screen derives its view. */

@@ -93,6 +93,11 @@ export const messages = pgTable(
     text: text('text'),
     /** A notice's typed fields; null for text. */
     payload: jsonb('payload').$type<NoticePayload>(),
+    /**
+     * The words as typed when contact details were hidden from a minor's conversation (`text` holds the masked
+     * version everyone reads): for moderation only, never in a participant's answer.
+     */
+    originalText: text('original_text'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

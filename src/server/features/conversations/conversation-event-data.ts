@@ -17,6 +17,7 @@ export function messageDataOf(message: MessageRow): MessageData {
     payload: (message.payload ?? null) as MessageData['payload'],
     isRead: message.isRead,
     createdAt: new Date(message.createdAt).toISOString(),
+    detailsHidden: message.detailsHidden ?? false,
   };
 }
 

@@ -33,19 +33,26 @@ export const conversationsRouter = router({
     .query(({ ctx, input }) => listMessages(ctx, ctx.user, input)),
   markRead: authedProcedure.input(byId).mutation(({ ctx, input }) => markRead(ctx, ctx.user, input)),
   send: authedProcedure
-    .input(z.object({ id: z.uuid(), text: messageTextSchema }))
+    .input(z.object({ id: z.uuid(), text: messageTextSchema, confirmDetails: z.boolean().optional() }))
     .mutation(({ ctx, input }) => sendMessage(ctx, ctx.user, input)),
   request: authedProcedure
     .input(z.object({ serviceId: z.uuid() }))
     .mutation(({ ctx, input }) => requestService(ctx, ctx.user, input)),
   offer: authedProcedure
-    .input(proposalSchema.extend({ requestId: z.uuid(), message: messageTextSchema }))
+    .input(
+      proposalSchema.extend({
+        requestId: z.uuid(),
+        message: messageTextSchema,
+        confirmDetails: z.boolean().optional(),
+      }),
+    )
     .mutation(({ ctx, input }) =>
       sendOffer(ctx, ctx.user, {
         requestId: input.requestId,
         priceCents: toCents(input.price),
         pricingType: input.pricingType,
         message: input.message,
+        confirmDetails: input.confirmDetails,
       }),
     ),
   propose: authedProcedure.input(proposalSchema.extend({ id: z.uuid() })).mutation(({ ctx, input }) =>

@@ -3,6 +3,7 @@ import { MESSAGE_PAGES } from '../../../domain/negotiation';
 import type { Db } from '../../db/database';
 import { messages } from '../../db/schema/conversations';
 import { loadForParticipant } from './conversation-access';
+import { participantMessageColumns } from './participant-message-columns';
 
 /**
  * The newest messages, oldest first; with `before` (the oldest message on screen), the page of messages just before
@@ -17,7 +18,7 @@ export async function listMessages(
   const { id: conversationId, before } = input;
   await loadForParticipant(db, actor, conversationId);
   const newest = await db
-    .select()
+    .select(participantMessageColumns)
     .from(messages)
     .where(
       and(

@@ -5,18 +5,27 @@ import { conversations, messages } from '../../db/schema/conversations';
 import type { ConversationStateData, MessageData, Participants } from '../../contracts/app-events';
 import type { EventBus } from '../../realtime/event-bus';
 import { conversationsChannels } from './conversations.channels';
+import { participantMessageColumns } from './participant-message-columns';
 
-export type MessageRow = typeof messages.$inferSelect;
+/** A message as its participants may read it: never the original of hidden contact details. */
+export type MessageRow = Omit<typeof messages.$inferSelect, 'originalText'> & { detailsHidden?: boolean };
 
 /**
  * Stores a message and makes it the conversation's last message, inside the caller's transaction. Server code posts
  * notices through here; what participants type goes through sendMessage, which only ever writes text.
+ * `originalText`: the words as typed when contact details were hidden (screen-details.ts).
  */
-export async function insertMessage(tx: Tx, conversationId: string, senderId: string, body: MessageBody) {
+export async function insertMessage(
+  tx: Tx,
+  conversationId: string,
+  senderId: string,
+  body: MessageBody,
+  originalText: string | null = null,
+) {
   const [message] = await tx
     .insert(messages)
-    .values({ conversationId, senderId, ...toStored(body) })
-    .returning();
+    .values({ conversationId, senderId, ...toStored(body), originalText })
+    .returning(participantMessageColumns);
   await tx
     .update(conversations)
     .set({ lastMessage: messagePreview(body), updatedAt: message!.createdAt })

@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { messageDataOf } from './conversation-event-data';
 import { assertNotMuted, platformMutedSql } from '../member-reports/member-mute';
 import type { MessageRow } from './post-message';
+import { screenDetails } from './screen-details';
 
 /** An instant as `Date.toISOString()` writes it, in SQL: what MessageData carries. */
 const isoInstant = (column: string) =>
@@ -21,6 +22,7 @@ type SendRow = {
   is_read: boolean;
   created_at: string;
   created_at_iso: string;
+  details_hidden: boolean;
   client_id: string;
   provider_id: string;
 };
@@ -28,6 +30,8 @@ type SendRow = {
 const conversationId = sql`${sql.placeholder('conversationId')}::uuid`;
 const senderId = sql`${sql.placeholder('senderId')}::text`;
 const text = sql`${sql.placeholder('text')}::text`;
+const originalText = sql`${sql.placeholder('originalText')}::text`;
+type SendParams = { conversationId: string; senderId: string; text: string; originalText: string | null };
 
 /**
  * The access check, the insert, the conversation's last message and the `message.sent` event, as one prepared
@@ -35,7 +39,7 @@ const text = sql`${sql.placeholder('text')}::text`;
  * plan of this statement, costs more than the work (bench/README.md, messaging). No participant row, no message and
  * no event.
  */
-const send = preparedStatement<SendRow, { conversationId: string; senderId: string; text: string }>(
+const send = preparedStatement<SendRow, SendParams>(
   'conversations.send',
   sql`
     with c as (
@@ -45,9 +49,10 @@ const send = preparedStatement<SendRow, { conversationId: string; senderId: stri
         and ${senderId} in (${conversations.participant1Id}, ${conversations.participant2Id})
         and not ${platformMutedSql(senderId)}
     ), m as (
-      insert into ${messages} (conversation_id, sender_id, kind, text)
-      select id, ${senderId}, 'text', ${text} from c
-      returning id, conversation_id, sender_id, kind, text, is_read, created_at
+      insert into ${messages} (conversation_id, sender_id, kind, text, original_text)
+      select id, ${senderId}, 'text', ${text}, ${originalText} from c
+      returning id, conversation_id, sender_id, kind, text, is_read, created_at,
+        original_text is not null as details_hidden
     ), u as (
       update ${conversations} set last_message = ${text}, updated_at = (select created_at from m)
       where ${conversations.id} = (select id from c)
@@ -61,14 +66,14 @@ const send = preparedStatement<SendRow, { conversationId: string; senderId: stri
         // As MessageData (messageDataOf), built here because the message exists only inside this statement; its
         // words are not copied into the outbox (recordEvents says why).
         message: sql`jsonb_build_object('id', m.id, 'conversationId', m.conversation_id, 'senderId', m.sender_id,
-          'kind', m.kind, 'text', null, 'payload', null, 'isRead', m.is_read,
+          'kind', m.kind, 'text', null, 'payload', null, 'isRead', m.is_read, 'detailsHidden', m.details_hidden,
           'createdAt', ${isoInstant('m.created_at')})`,
         state: null,
       },
       { from: sql`m, c` },
     )}
     select m.id, m.sender_id, m.text, m.is_read, m.created_at, ${isoInstant('m.created_at')} as created_at_iso,
-      c.p1 as client_id, c.p2 as provider_id
+      m.details_hidden, c.p1 as client_id, c.p2 as provider_id
     from m, c`,
 );
 
@@ -79,15 +84,16 @@ const send = preparedStatement<SendRow, { conversationId: string; senderId: stri
 export async function sendMessage(
   { db, events }: { db: Db; events: DomainEvents },
   actor: { id: string },
-  input: { id: string; text: string },
+  input: { id: string; text: string; confirmDetails?: boolean },
 ) {
   const { id: conversationId } = input;
-  const [row] = await send(db, { conversationId, senderId: actor.id, text: input.text });
+  const screened = await screenDetails(db, actor, { conversationId, ...input });
+  const [row] = await send(db, { conversationId, senderId: actor.id, ...screened });
   if (!row) {
     await assertNotMuted(db, actor.id);
     throw new AppError('NOT_A_PARTICIPANT');
   }
-  const message: MessageRow = {
+  const message: MessageRow & { detailsHidden: boolean } = {
     id: row.id,
     conversationId,
     senderId: row.sender_id,
@@ -96,6 +102,7 @@ export async function sendMessage(
     payload: null,
     isRead: row.is_read,
     createdAt: new Date(row.created_at),
+    detailsHidden: row.details_hidden,
   };
   // The event as recorded (the same fields the statement wrote), for the live listeners.
   const event: EventOf<'message.sent'> = {

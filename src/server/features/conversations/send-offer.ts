@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import { negotiationState, toColumns } from './conversation-access';
 import { conversationStateOf, messageDataOf, participantsOf } from './conversation-event-data';
 import { insertMessage } from './post-message';
+import { screenOfferDetails } from './screen-details';
 import { publicRequest } from '../requests/request-queries';
 
 /**
@@ -22,7 +23,13 @@ import { publicRequest } from '../requests/request-queries';
 export async function sendOffer(
   deps: { db: Db; events: DomainEvents },
   actor: { id: string },
-  input: { requestId: string; priceCents: number; pricingType: PricingType; message: string },
+  input: {
+    requestId: string;
+    priceCents: number;
+    pricingType: PricingType;
+    message: string;
+    confirmDetails?: boolean;
+  },
 ) {
   const [request] = await deps.db
     .select()
@@ -31,6 +38,11 @@ export async function sendOffer(
     .limit(1);
   if (!request) throw new AppError('REQUEST_NOT_FOUND');
   if (request.userId === actor.id) throw new AppError('OWN_REQUEST');
+  const screened = await screenOfferDetails(
+    deps.db,
+    { offererId: actor.id, posterId: request.userId },
+    { text: input.message, confirmDetails: input.confirmDetails },
+  );
 
   const conversationId = await inTransaction(deps, async (tx, emit) => {
     const [created] = await tx
@@ -61,7 +73,13 @@ export async function sendOffer(
       pricingType: input.pricingType,
     })!;
     const base = { actorId: actor.id, conversationId: conversation.id, participants: participantsOf(conversation) };
-    const words = await insertMessage(tx, conversation.id, actor.id, { kind: 'text', text: input.message });
+    const words = await insertMessage(
+      tx,
+      conversation.id,
+      actor.id,
+      { kind: 'text', text: screened.text },
+      screened.originalText,
+    );
     emit(
       created
         ? {

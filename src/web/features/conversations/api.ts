@@ -257,7 +257,8 @@ export function useConversationView(id: string, asAdmin: boolean) {
     retry: false,
     enabled: asAdmin,
   });
-  return { details: asAdmin ? asAdminView : asParty };
+  // The originals of hidden contact details come with the admin view only.
+  return { details: asAdmin ? asAdminView : asParty, heldDetails: asAdminView.data?.heldDetails ?? [] };
 }
 
 /** The reset's new state arrives on the admin's subscription; the answer's text is the success toast. */

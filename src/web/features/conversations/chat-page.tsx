@@ -108,7 +108,9 @@ function ChatView({
                 earlier={earlier}
               />
             )}
-            <Composer onSend={(text) => mutations.send.mutateAsync({ id: c.id, text })} />
+            <Composer
+              onSend={(text, confirmDetails) => mutations.send.mutateAsync({ id: c.id, text, confirmDetails })}
+            />
           </section>
           {wide && <DealSidePanel conversation={c} />}
         </div>

@@ -8,13 +8,14 @@ import { ConfirmButton } from '../../ui/confirm-button';
 import { PageContainer, PageMessage } from '../../ui/page';
 import { whenSucceeded } from '../../lib/mutation-feedback';
 import { PaymentPanel } from '../settlement/payment-panel';
+import { HeldDetails } from './held-details';
 import { ProgressSteps } from './progress-steps';
 
 /** /conversations/{id}: the Service Progress Tracker; the ids panel is for admins only. */
 export function ConversationProgressPage() {
   const { id = '' } = useParams();
   const { account } = useSession();
-  const { details } = useConversationView(id, Boolean(account?.isAdmin));
+  const { details, heldDetails } = useConversationView(id, Boolean(account?.isAdmin));
   if (details.isPending)
     return (
       <p role="status" className="py-20 text-center">
@@ -47,6 +48,7 @@ export function ConversationProgressPage() {
         <Link to={`/chat/${c.id}`}>Open Chat</Link>
       </Button>
       {account?.isAdmin && <ResetButton conversationId={c.id} />}
+      {account?.isAdmin && <HeldDetails messages={heldDetails} />}
       {account?.isAdmin && (
         <details className="rounded-lg border p-3 text-xs">
           <summary className="cursor-pointer font-medium">Debug (admins)</summary>

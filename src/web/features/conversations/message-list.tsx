@@ -1,4 +1,6 @@
+import { EyeOff } from 'lucide-react';
 import { Fragment } from 'react';
+import { CONTACT_DETAILS_MESSAGES } from '../../../domain/contact-details';
 import { messageBody, noticeText, noticeTone } from '../../../domain/messages';
 import { sameGroup } from '../../../domain/negotiation';
 import { cn } from '../../lib/cn';
@@ -102,6 +104,17 @@ function MessageItem({
         {body.text}
       </p>
       {!own && <ReportButton targetKind="direct_message" targetId={m.id} iconOnly />}
+      {own && m.detailsHidden && <DetailsHiddenNote />}
     </li>
+  );
+}
+
+/** Under the sender's own message: the other side reads it with its contact details hidden. */
+function DetailsHiddenNote() {
+  return (
+    <span className="mt-1 flex items-center gap-1 text-xs text-muted-foreground">
+      <EyeOff className="h-3 w-3" aria-hidden />
+      {CONTACT_DETAILS_MESSAGES.hiddenNote}
+    </span>
   );
 }
