@@ -18,6 +18,7 @@ const webFeatureExports = {
   conversations: ['api.ts', 'price-fields.tsx'],
   feedback: ['api.ts', 'truncated-title.tsx'],
   moderation: ['api.ts', 'report-service-button.tsx'],
+  'message-search': ['message-search-box.tsx'],
   payments: ['pay-button.tsx', 'stripe-card-form.tsx', 'test-card-form.tsx'],
   payouts: ['payouts-card.tsx'],
   portfolio: ['portfolio-section.tsx'],
