@@ -19,6 +19,7 @@ const webFeatureExports = {
   feedback: ['api.ts', 'truncated-title.tsx'],
   'member-reports': ['api.ts', 'report-dialog.tsx'],
   moderation: ['api.ts', 'report-service-button.tsx'],
+  'message-search': ['message-search-box.tsx'],
   payments: ['pay-button.tsx', 'stripe-card-form.tsx', 'test-card-form.tsx'],
   payouts: ['payouts-card.tsx'],
   portfolio: ['portfolio-section.tsx'],

@@ -7,13 +7,14 @@ import { benchDiscovery, REQUESTS, SERVICES } from './discovery';
 import { benchEventLoop } from './event-loop';
 import { benchFirstPaint, firstPaintOptions } from './first-paint';
 import { printFirstPaint, writeFirstPaint } from './first-paint/report';
+import { benchMessageSearch, DIRECT_MESSAGES, messageSearchOptions, ROOM_MESSAGES } from './message-search';
 import { benchMessaging, messagingOptions } from './messaging';
 import { printMessaging } from './messaging/report';
 import { benchRooms, roomsOptions } from './rooms';
 import { printRooms } from './rooms/report';
 
 const fmt = (n: number) => n.toFixed(1);
-const BENCHMARKS = ['event-loop', 'discovery', 'messaging', 'rooms', 'first-paint'];
+const BENCHMARKS = ['event-loop', 'discovery', 'messaging', 'rooms', 'first-paint', 'message-search'];
 const chosen = process.argv.slice(2).filter((a) => BENCHMARKS.includes(a));
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 
@@ -70,6 +71,30 @@ if (runs('messaging')) {
 
 if (runs('rooms')) {
   printRooms(await benchRooms(roomsOptions(process.argv.slice(2))));
+}
+
+if (runs('message-search')) {
+  const total = (DIRECT_MESSAGES + ROOM_MESSAGES).toLocaleString();
+  for (const run of await benchMessageSearch(messageSearchOptions(process.argv.slice(2)))) {
+    console.log(
+      `\nMessage search over ${total} messages, one member of many chats: ${run.setup} (seeded in ${fmt(run.seedSeconds)} s)\n`,
+    );
+    console.table(
+      run.rows.map((r) => ({
+        query: r.query,
+        'p50 ms': fmt(r.p50),
+        'p95 ms': fmt(r.p95),
+        results: Number.isNaN(r.results) ? '' : r.results,
+      })),
+    );
+    const overall = run.rows.at(-1)!;
+    if (run.setup.startsWith('PostgreSQL'))
+      console.log(
+        `Goal: p95 at most 50 ms on PostgreSQL -> ${overall.p95 <= 50 ? 'met' : 'NOT met'} (${fmt(overall.p95)} ms)`,
+      );
+  }
+  if (!process.env.BENCH_DATABASE_URL)
+    console.log('Set BENCH_DATABASE_URL=postgres://... to measure a PostgreSQL server too (the goal is set there).');
 }
 
 if (runs('first-paint')) {

@@ -27,6 +27,7 @@ import { notificationSettingsRouter } from './features/notification-settings/not
 import { pushRouter } from './features/push/push.router';
 import { schoolsRouter } from './features/schools/schools.router';
 import { notificationsRouter } from './features/notifications/notifications.router';
+import { messageSearchRouter } from './features/message-search/message-search.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -60,6 +61,7 @@ export const appRouter = router({
   push: pushRouter,
   schools: schoolsRouter,
   notifications: notificationsRouter,
+  messageSearch: messageSearchRouter,
 });
 
 export type AppRouter = typeof appRouter;

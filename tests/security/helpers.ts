@@ -597,6 +597,11 @@ export function inputsAgainst(world: World): Record<string, unknown> {
     'roomMessages.typing': { roomId: w.roomId, typing: true },
     'roomMessages.cleanupStickers': { roomId: w.roomId },
     'roomMedia.gifs': { type: 'trending' },
+    'messageSearch.search': { query: 'bus leaves', scope: { type: 'room', id: w.roomId } },
+    'messageSearch.conversationAround': { id: w.paidConversationId, messageId: w.firstMessage.id },
+    'messageSearch.conversationAfter': { id: w.paidConversationId, after: w.firstMessage },
+    'messageSearch.roomAround': { roomId: w.roomId, messageId: w.roomMessage.id },
+    'messageSearch.roomAfter': { roomId: w.roomId, after: w.roomMessage },
   };
 }
 

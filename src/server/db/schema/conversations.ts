@@ -112,5 +112,9 @@ export const messages = pgTable(
     index('messages_sender_text_idx')
       .on(t.senderId)
       .where(sql`${t.kind} = 'text'`),
+    // Message search (features/message-search): the expression and predicate its query repeats exactly.
+    index('messages_text_search_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.text})`)
+      .where(sql`${t.kind} = 'text'`),
   ],
 );

@@ -143,6 +143,10 @@ export const chatMessages = pgTable(
     index('chat_messages_sender_text_idx')
       .on(t.senderId)
       .where(sql`${t.kind} = 'text'`),
+    // Message search (features/message-search): the expression and predicate its query repeats exactly.
+    index('chat_messages_content_search_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.content})`)
+      .where(sql`${t.kind} = 'text'`),
   ],
 );
 

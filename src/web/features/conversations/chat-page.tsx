@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { priceText } from '../../../domain/messages';
 import { CONVERSATION_MESSAGES, PROGRESS_BADGES } from '../../../domain/negotiation';
 import { formatPrice } from '../../../domain/money';
@@ -25,6 +25,7 @@ import {
 import { Composer } from './composer';
 import { DealSidePanel, DealSummaryLine, useDealSummary } from './deal-panel';
 import { MessageList } from './message-list';
+import { useConversationInPlace } from './open-in-place';
 import { ProposalDialog } from './proposal-dialog';
 import { useSettling } from '../../lib/use-settling';
 import { showsProgressBadge } from '../settlement/deal-summary';
@@ -80,6 +81,7 @@ function ChatView({
 }) {
   const mutations = useConversationMutations(c.id);
   const earlier = useEarlierConversationMessages(c.id, messages.data);
+  const inPlace = useConversationInPlace(c.id, useSearchParams()[0].get('message'), messages.data);
   useMarkConversationRead(c.id, messages.data, ownId);
   const deal = useDealSummary(c);
   const wide = useWideScreen();
@@ -102,10 +104,12 @@ function ChatView({
               </p>
             ) : (
               <MessageList
-                messages={messages.data ?? NO_MESSAGES}
+                messages={inPlace.held?.messages ?? messages.data ?? NO_MESSAGES}
                 ownId={ownId}
                 otherName={otherName}
-                earlier={earlier}
+                earlier={inPlace.held ? null : earlier}
+                later={inPlace.later}
+                focusId={inPlace.focusId}
               />
             )}
             <Composer

@@ -7,6 +7,7 @@ import { listTime } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { UserAvatar } from '../../ui/user-avatar';
 import { PageContainer } from '../../ui/page';
+import { MessageSearchBox } from '../message-search/message-search-box';
 import { useConversations } from './api';
 
 /** /conversations: newest activity first, the other party, the service, the last message and unread count. */
@@ -15,6 +16,7 @@ export function ConversationsPage() {
   return (
     <PageContainer width="narrow">
       <h1 className="text-3xl font-bold">Messages</h1>
+      <MessageSearchBox scope={{ type: 'all' }} />
       {list.isPending ? (
         <p role="status" className="text-muted-foreground">
           Loading conversations...

@@ -5,6 +5,7 @@ import { messageBody, noticeText, noticeTone } from '../../../domain/messages';
 import { sameGroup } from '../../../domain/negotiation';
 import { cn } from '../../lib/cn';
 import { ChatScroller, type EarlierMessages } from '../../lib/chat/chat-scroller';
+import type { LaterMessages } from '../../lib/chat/use-message-in-place';
 import { clockTime, dayKey, dayLabel } from '../../lib/dates';
 import type { ChatMessage } from './api';
 import { ReportButton } from '../member-reports/report-dialog';
@@ -19,11 +20,15 @@ export function MessageList({
   ownId,
   otherName,
   earlier,
+  later,
+  focusId,
 }: {
   messages: ChatMessage[];
   ownId: string;
   otherName: string;
   earlier?: EarlierMessages | null;
+  later?: LaterMessages | null;
+  focusId?: string | null;
 }) {
   const last = messages.at(-1);
   return (
@@ -32,6 +37,8 @@ export function MessageList({
       lastIsOwn={last?.senderId === ownId}
       firstId={messages[0]?.id}
       earlier={earlier}
+      later={later}
+      focusId={focusId}
       listLabel="Messages"
       listClassName="gap-1 px-4 py-4"
     >
@@ -73,7 +80,7 @@ function MessageItem({
   if (body.kind !== 'text') {
     const tone = noticeTone(body);
     return (
-      <li className="my-2 flex justify-center" data-testid="notice">
+      <li className="my-2 flex justify-center" data-testid="notice" data-message-id={m.id}>
         <span
           className={cn(
             'rounded-full border px-3 py-1 text-center text-xs',
@@ -89,7 +96,7 @@ function MessageItem({
   }
   const grouped = previous !== undefined && previous.kind === 'text' && sameGroup(previous, m);
   return (
-    <li className={cn('flex flex-col', own ? 'items-end' : 'items-start', !grouped && 'mt-3')}>
+    <li className={cn('flex flex-col', own ? 'items-end' : 'items-start', !grouped && 'mt-3')} data-message-id={m.id}>
       {!grouped && (
         <span className="mb-1 text-xs text-muted-foreground">
           {own ? 'You' : otherName} · {clockTime(m.createdAt)}

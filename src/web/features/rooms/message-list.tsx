@@ -2,6 +2,7 @@ import { Fragment, useMemo } from 'react';
 import { ROOM_LIMITS, ROOM_MESSAGE_MESSAGES, ROOM_MESSAGES } from '../../../domain/rooms';
 import { dayKey, dayLabel } from '../../lib/dates';
 import { ChatScroller, type EarlierMessages } from '../../lib/chat/chat-scroller';
+import type { LaterMessages } from '../../lib/chat/use-message-in-place';
 import type { RoomPage, RoomReaction, RoomReceipt } from './api-messages';
 import { MessageItem, type MessageActions } from './message-item';
 
@@ -23,6 +24,8 @@ export function MessageList({
   page,
   actions,
   earlier,
+  later,
+  focusId,
   showReplies = true,
   label = 'Messages',
   regionLabel = 'Message history',
@@ -30,6 +33,8 @@ export function MessageList({
   page: Pick<RoomPage, 'messages' | 'reactions' | 'receipts' | 'readCounts'>;
   actions: MessageActions;
   earlier?: EarlierMessages | null;
+  later?: LaterMessages | null;
+  focusId?: string | null;
   /** The room's list counts replies per message; a thread does not. */
   showReplies?: boolean;
   label?: string;
@@ -55,6 +60,8 @@ export function MessageList({
       settleScrollsMs={ROOM_LIMITS.mediaScrollsMs}
       firstId={messages[0]?.id}
       earlier={earlier}
+      later={later}
+      focusId={focusId}
       listLabel={label}
       regionLabel={regionLabel}
       className="px-3 py-2 sm:px-4"

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { ROOM_MESSAGE_MESSAGES, ROOM_MESSAGES } from '../../../domain/rooms';
 import { appCodeOf } from '../../lib/app-error';
@@ -15,9 +15,12 @@ import {
   type RoomMessage,
   type RoomPage as RoomMessagesPage,
 } from './api-messages';
+import { MESSAGE_SEARCH_TEXTS } from '../../../domain/message-search';
+import { MessageSearchBox } from '../message-search/message-search-box';
 import { MembersPanel } from './members-panel';
 import type { MessageActions } from './message-item';
 import { RoomMessages } from './message-list';
+import { useRoomInPlace } from './open-in-place';
 import type { ReactionChange } from './reactions';
 import { RoomAccessScreen } from './room-access-screen';
 import { RoomComposer } from './room-composer';
@@ -44,6 +47,7 @@ export function RoomPage() {
   }, []);
   const { room, page, typing } = useRoom(roomId, validId, onMessageDeleted);
   const earlier = useEarlierMessages(roomId, page.data);
+  const inPlace = useRoomInPlace(roomId, useSearchParams()[0].get('message'), page.data);
   const mutations = useRoomMessageMutations(roomId);
   const newestOthers = useMemo(
     () => newestFromOthers(page.data?.messages, (m) => m.senderId !== me && m.kind === 'text'),
@@ -96,17 +100,24 @@ export function RoomPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-3 px-2 py-3 sm:px-4 sm:py-4">
       <RoomHeader room={r} membersOpen={membersOpen} onToggleMembers={() => setMembersOpen((open) => !open)} />
+      <MessageSearchBox
+        scope={{ type: 'room', id: r.id }}
+        label={MESSAGE_SEARCH_TEXTS.roomLabel}
+        placeholder={MESSAGE_SEARCH_TEXTS.roomPlaceholder}
+      />
       <div className="flex flex-col gap-3 lg:flex-row">
         <section
           aria-label="Chat"
           className="flex h-[calc(100dvh-16rem)] max-h-[75vh] min-h-96 min-w-0 flex-1 flex-col overflow-hidden rounded-xl border bg-card"
         >
           <RoomMessages
-            page={page.data ?? EMPTY_PAGE}
+            page={inPlace.held ?? page.data ?? EMPTY_PAGE}
             isPending={page.isPending}
             isError={page.isError}
             actions={actions}
-            earlier={earlier}
+            earlier={inPlace.held ? null : earlier}
+            later={inPlace.later}
+            focusId={inPlace.focusId}
           />
           <TypingIndicator names={typing} />
           {canPost ? (

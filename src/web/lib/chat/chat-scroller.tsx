@@ -2,7 +2,9 @@ import { ArrowDown } from 'lucide-react';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { cn } from '../cn';
 import { Button } from '../../ui/button';
-import { useStickToBottom } from './use-stick-to-bottom';
+import { useFocusMessage } from './use-focus-message';
+import type { LaterMessages } from './use-message-in-place';
+import { useStickToBottom, STICK_THRESHOLD_PX } from './use-stick-to-bottom';
 
 /** Older messages may exist: whether, whether they are being read, and how to read them. */
 export type EarlierMessages = { hasEarlier: boolean; loading: boolean; load(): Promise<void> };
@@ -19,6 +21,8 @@ export function ChatScroller({
   settleScrollsMs,
   firstId,
   earlier,
+  later = null,
+  focusId = null,
   listLabel,
   regionLabel = 'Message history',
   className,
@@ -32,25 +36,36 @@ export function ChatScroller({
   settleScrollsMs?: readonly number[];
   firstId: string | undefined;
   earlier?: EarlierMessages | null;
+  /** Opened at an older message (use-message-in-place.ts): the newer messages below, read as the reader scrolls. */
+  later?: LaterMessages | null;
+  /** The message to scroll to and highlight once drawn (`data-message-id` on its `li`). */
+  focusId?: string | null;
   listLabel: string;
   regionLabel?: string;
   className?: string;
   listClassName?: string;
   children: ReactNode;
 }) {
-  const { box, content, onScroll, away, unseen, jumpToLatest, keepPlace, afterEarlier } = useStickToBottom({
+  const { box, content, onScroll, away, unseen, jumpToLatest, keepPlace, afterEarlier, release } = useStickToBottom({
     lastId,
     lastIsOwn,
     settleScrollsMs: lastHasMedia ? settleScrollsMs : undefined,
   });
   useLayoutEffect(afterEarlier, [firstId, afterEarlier]);
+  useFocusMessage(box, focusId, release);
+  const scrolled = () => {
+    onScroll();
+    const el = box.current;
+    const nearEnd = el && el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_THRESHOLD_PX;
+    if (nearEnd && later?.hasLater && !later.loading) void later.load();
+  };
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       {/* Focusable so a keyboard can scroll it; the list inside is what screen readers browse. The browser's own
           scroll anchoring is off: older messages loaded above are compensated for by hand, in every browser. */}
       <div
         ref={box}
-        onScroll={onScroll}
+        onScroll={scrolled}
         tabIndex={0}
         role="region"
         aria-label={regionLabel}
@@ -77,6 +92,13 @@ export function ChatScroller({
             </li>
           )}
           {children}
+          {later?.hasLater && (
+            <li className="flex justify-center py-2">
+              <Button variant="outline" size="sm" disabled={later.loading} onClick={() => void later.load()}>
+                {later.loading ? 'Loading...' : 'Load later messages'}
+              </Button>
+            </li>
+          )}
         </ol>
       </div>
       {away && (

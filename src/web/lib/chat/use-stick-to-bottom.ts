@@ -94,5 +94,11 @@ export function useStickToBottom({
     box.current?.focus({ preventScroll: true });
   }, [toBottom]);
 
-  return { box, content, onScroll, away, unseen, jumpToLatest, keepPlace, afterEarlier };
+  /** The reader was taken to an older message (opened in place): they stay there as messages arrive. */
+  const release = useCallback(() => {
+    stuck.current = false;
+    setAway(true);
+  }, []);
+
+  return { box, content, onScroll, away, unseen, jumpToLatest, keepPlace, afterEarlier, release };
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "messages_text_search_idx" ON "messages" USING gin (to_tsvector('simple', "text")) WHERE "messages"."kind" = 'text';--> statement-breakpoint
+CREATE INDEX "chat_messages_content_search_idx" ON "chat_messages" USING gin (to_tsvector('simple', "content")) WHERE "chat_messages"."kind" = 'text';
