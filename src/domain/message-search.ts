@@ -84,7 +84,11 @@ export type Snippet = { text: string; ranges: HighlightRange[] };
  * `text`): the page marks them itself, so no HTML ever comes from the server. A word matches as the database does
  * with the 'simple' configuration: lower-cased equality, or a prefix for the last query word.
  */
-export function snippetOf(message: string, words: readonly string[], maxChars = MESSAGE_SEARCH_LIMITS.snippetChars) {
+export function snippetOf(
+  message: string,
+  words: readonly string[],
+  maxChars: number = MESSAGE_SEARCH_LIMITS.snippetChars,
+) {
   const last = words.at(-1);
   const exact = new Set(words.slice(0, -1));
   if (last !== undefined && !prefixMatches(last)) exact.add(last);

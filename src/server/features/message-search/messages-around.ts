@@ -5,6 +5,7 @@ import { messages } from '../../db/schema/conversations';
 import { chatMessages } from '../../db/schema/rooms';
 import { AppError } from '../../errors';
 import { loadForParticipant } from '../conversations/conversation-access';
+import { participantMessageColumns } from '../conversations/participant-message-columns';
 import { pageOf, selectedMessageData, selectRoomMessages, type RoomMessagePage } from '../rooms/room-message-data';
 import { assertCanReadRoom } from '../rooms/room-access';
 
@@ -23,7 +24,7 @@ export async function conversationMessagesAround(
   const { db } = deps;
   await loadForParticipant(db, actor, input.id);
   const [target] = await db
-    .select()
+    .select({ id: messages.id, createdAt: messages.createdAt })
     .from(messages)
     .where(and(eq(messages.id, input.messageId), eq(messages.conversationId, input.id)))
     .limit(1);
@@ -32,13 +33,13 @@ export async function conversationMessagesAround(
   const at = sql`(${target.createdAt.toISOString()}::timestamptz, ${target.id}::uuid)`;
   const [before, from] = await Promise.all([
     db
-      .select()
+      .select(participantMessageColumns)
       .from(messages)
       .where(and(eq(messages.conversationId, input.id), sql`${key} < ${at}`))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(AROUND + 1),
     db
-      .select()
+      .select(participantMessageColumns)
       .from(messages)
       .where(and(eq(messages.conversationId, input.id), sql`${key} >= ${at}`))
       .orderBy(asc(messages.createdAt), asc(messages.id))
@@ -60,7 +61,7 @@ export async function conversationMessagesAfter(
   const { db } = deps;
   await loadForParticipant(db, actor, input.id);
   const rows = await db
-    .select()
+    .select(participantMessageColumns)
     .from(messages)
     .where(
       and(
