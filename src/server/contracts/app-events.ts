@@ -8,6 +8,7 @@
  */
 
 import type { AdminUsersAppEvent } from './admin-users-events';
+import type { BlockAppEvent } from './block-events';
 import type { MessageKind } from '../../domain/messages';
 import type { Party } from '../../domain/deal';
 import type { PricingType } from '../../domain/services';
@@ -192,7 +193,8 @@ export type AppEvent =
   | FeedbackAppEvent
   | ModerationAppEvent
   | AdminUsersAppEvent
-  | NotificationAppEvent;
+  | NotificationAppEvent
+  | BlockAppEvent;
 
 export type AppEventType = AppEvent['type'];
 

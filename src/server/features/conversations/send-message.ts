@@ -6,6 +6,9 @@ import type { DomainEvents } from '../../events/domain-events';
 import { recordEventSql } from '../../events/record-events';
 import { preparedStatement } from '../../db/prepared-statement';
 import { AppError } from '../../errors';
+import { blockedBetweenSql } from '../blocks/block-rules';
+import { refuseIfBlocked } from '../blocks/contact-refusal';
+import { loadForParticipant } from './conversation-access';
 import { messageDataOf } from './conversation-event-data';
 import type { MessageRow } from './post-message';
 
@@ -42,6 +45,7 @@ const send = preparedStatement<SendRow, { conversationId: string; senderId: stri
       from ${conversations}
       where ${conversations.id} = ${conversationId}
         and ${senderId} in (${conversations.participant1Id}, ${conversations.participant2Id})
+        and not ${blockedBetweenSql(sql`${conversations.participant1Id}`, sql`${conversations.participant2Id}`)}
     ), m as (
       insert into ${messages} (conversation_id, sender_id, kind, text)
       select id, ${senderId}, 'text', ${text} from c
@@ -81,7 +85,14 @@ export async function sendMessage(
 ) {
   const { id: conversationId } = input;
   const [row] = await send(db, { conversationId, senderId: actor.id, text: input.text });
-  if (!row) throw new AppError('NOT_A_PARTICIPANT');
+  if (!row) {
+    // Why there was no row, asked only on a refusal: not a party, or a block (the blocker is told, not the blocked).
+    const { conversation } = await loadForParticipant(db, actor, conversationId);
+    const otherId =
+      conversation.participant1Id === actor.id ? conversation.participant2Id : conversation.participant1Id;
+    await refuseIfBlocked(db, actor.id, otherId, 'BLOCKED_CONVERSATION');
+    throw new AppError('NOT_A_PARTICIPANT');
+  }
   const message: MessageRow = {
     id: row.id,
     conversationId,

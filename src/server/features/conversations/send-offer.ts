@@ -12,6 +12,7 @@ import { negotiationState, toColumns } from './conversation-access';
 import { conversationStateOf, messageDataOf, participantsOf } from './conversation-event-data';
 import { insertMessage } from './post-message';
 import { publicRequest } from '../requests/request-queries';
+import { refuseIfBlocked } from '../blocks/contact-refusal';
 
 /**
  * Beyond the spec: someone other than the poster answers a request with a price and a message. The poster becomes
@@ -31,6 +32,7 @@ export async function sendOffer(
     .limit(1);
   if (!request) throw new AppError('REQUEST_NOT_FOUND');
   if (request.userId === actor.id) throw new AppError('OWN_REQUEST');
+  await refuseIfBlocked(deps.db, actor.id, request.userId, 'BLOCKED_CONTACT');
 
   const conversationId = await inTransaction(deps, async (tx, emit) => {
     const [created] = await tx
