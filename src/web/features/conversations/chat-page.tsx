@@ -30,6 +30,8 @@ import { useSettling } from '../../lib/use-settling';
 import { showsProgressBadge } from '../settlement/deal-summary';
 import { useFillViewport } from './use-fill-viewport';
 import { useWideScreen } from './use-wide-screen';
+import { BlockButton } from '../blocks/block-button';
+import { BlockAwareComposer } from '../blocks/blocked-composer';
 
 /**
  * /chat/{id}: header (the other party, the subject, the price or pending proposal, progress and payment badges, this
@@ -108,7 +110,9 @@ function ChatView({
                 earlier={earlier}
               />
             )}
-            <Composer onSend={(text) => mutations.send.mutateAsync({ id: c.id, text })} />
+            <BlockAwareComposer otherId={c.other.id} send={(text) => mutations.send.mutateAsync({ id: c.id, text })}>
+              {(send) => <Composer onSend={send} />}
+            </BlockAwareComposer>
           </section>
           {wide && <DealSidePanel conversation={c} />}
         </div>
@@ -150,6 +154,7 @@ function ChatHeader({
             )}
           </p>
         </div>
+        <BlockButton target={c.other} label="wide" />
         <div className="flex shrink-0 flex-col items-end gap-1">
           <span className="text-sm font-semibold sm:text-base" data-testid="conversation-price">
             {deal.proposed ?? <PriceLabel conversation={c} />}

@@ -15,6 +15,7 @@ import { useUserServices } from '../services/api';
 import { ServiceCard } from '../services/service-card';
 import { shortDate } from '../../lib/dates';
 import { ProfileMarks } from '../schools/verified-marks';
+import { BlockButton } from '../blocks/block-button';
 
 /** /profile/{userId}: what anyone may see of a user. */
 export function PublicProfilePage() {
@@ -62,6 +63,7 @@ export function PublicProfilePage() {
             {p.bio && <p className="whitespace-pre-line">{p.bio}</p>}
             <p className="text-sm text-muted-foreground">Member since {shortDate(p.createdAt)}</p>
           </div>
+          {account && !isOwner && <BlockButton target={p} />}
           {isOwner && (
             <Button variant="outline" asChild>
               <Link to="/my-profile">
