@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BLOCK_MESSAGES } from '../../src/domain/blocks';
 import { publishService, requestFromDiscovery, signInAsNewUser, tapCelebrationsAway } from './helpers';
 
@@ -60,5 +60,43 @@ test.describe('blocking a member', () => {
     await client.page.getByLabel('Message', { exact: true }).fill('Welcome back');
     await client.page.getByLabel('Message', { exact: true }).press('Enter');
     await expect(provider.page.getByText('Welcome back')).toBeVisible();
+  });
+
+  test('from a room’s members list: the blocked member’s messages fold, and a click shows them', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const owner = await newUser(browser, 'Rhea');
+    const member = await newUser(browser, 'Rolf');
+    const post = async (page: Page, path: string, data: unknown) => {
+      const response = await page.request.post(`/api/trpc/${path}`, { data });
+      expect(response.ok(), path).toBe(true);
+      return ((await response.json()) as { result: { data: { id: string } } }).result.data;
+    };
+    const room = await post(owner.page, 'rooms.create', { name: `Folk${Date.now() % 100000}`, isPrivate: false });
+    await post(member.page, 'rooms.join', { id: room.id });
+    await post(owner.page, 'roomMessages.send', { roomId: room.id, content: 'Welcome all' });
+    await post(member.page, 'roomMessages.send', { roomId: room.id, content: 'Hello one' });
+    await post(member.page, 'roomMessages.send', { roomId: room.id, content: 'Hello two' });
+
+    await owner.page.goto(`/chat-rooms/${room.id}`);
+    await expect(owner.page.getByText('Hello two')).toBeVisible();
+    await owner.page.getByRole('button', { name: 'Show members' }).click();
+    await owner.page.getByRole('button', { name: 'Block Rolf Tester' }).click();
+    await owner.page.getByRole('dialog').getByRole('button', { name: 'Block', exact: true }).click();
+    await expect(owner.page.getByText('Rolf Tester is blocked')).toBeVisible();
+    // The members panel may cover the messages on a phone: closing it is what a reader does.
+    await owner.page.keyboard.press('Escape');
+
+    const folded = owner.page.getByTestId('folded');
+    await expect(folded).toHaveText(/2 messages from a blocked member/);
+    await expect(owner.page.getByText('Hello one')).toHaveCount(0);
+    await expect(owner.page.getByText('Welcome all')).toBeVisible();
+    // A new one joins the run, live.
+    await post(member.page, 'roomMessages.send', { roomId: room.id, content: 'Hello three' });
+    await expect(folded).toHaveText(/3 messages from a blocked member/);
+    await folded.getByRole('button', { name: BLOCK_MESSAGES.showFolded }).click();
+    await expect(owner.page.getByText('Hello one')).toBeVisible();
+    await expect(owner.page.getByText('Hello three')).toBeVisible();
   });
 });
