@@ -1,3 +1,4 @@
+import { BLOCK_MESSAGES } from './blocks';
 import { DISPUTE_WINDOW_DAYS } from './deal';
 
 /**
@@ -33,6 +34,10 @@ export const REFUSALS = {
   PAYOUT_IN_FLIGHT: 'The payout is being sent; try again in a few minutes',
   NO_OPEN_DISPUTE: 'There is no open dispute',
   PARTIAL_REFUND_AMOUNT: 'Enter a refund between $0.01 and the amount paid less $0.01',
+  /** A block between the two: the blocker is told why, the blocked member gets a neutral refusal. */
+  BLOCKED_BY_YOU: BLOCK_MESSAGES.youBlocked,
+  BLOCKED_CONVERSATION: BLOCK_MESSAGES.cannotSend,
+  BLOCKED_CONTACT: BLOCK_MESSAGES.cannotContact,
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { SETTINGS_MESSAGES } from '../domain/account-settings';
 import { CONTACT_DETAILS_MESSAGES } from '../domain/contact-details';
+import { BLOCK_MESSAGES } from '../domain/blocks';
 import { CONVERSATION_MESSAGES } from '../domain/negotiation';
 import { PAYOUT_MESSAGES } from '../domain/payouts';
 import { PROFILE_MESSAGES } from '../domain/profile';
@@ -103,6 +104,9 @@ export const APP_ERRORS = {
   WRONG_PASSWORD: { status: 'BAD_REQUEST', message: SETTINGS_MESSAGES.wrongPassword },
   CONFIRM_EMAIL_MISMATCH: { status: 'BAD_REQUEST', message: SETTINGS_MESSAGES.confirmEmailMismatch },
   UPLOAD_AGAIN: { status: 'BAD_REQUEST', message: 'Please upload the image again' },
+  BLOCK_SELF: { status: 'BAD_REQUEST', message: BLOCK_MESSAGES.cannotBlockSelf },
+  BLOCK_UNKNOWN_MEMBER: { status: 'NOT_FOUND', message: BLOCK_MESSAGES.unknownMember },
+  BLOCK_LIMIT: { status: 'CONFLICT', message: BLOCK_MESSAGES.tooMany },
   ...refusalErrors,
 } as const satisfies Record<string, ErrorEntry>;
 

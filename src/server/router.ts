@@ -28,6 +28,7 @@ import { pushRouter } from './features/push/push.router';
 import { schoolsRouter } from './features/schools/schools.router';
 import { notificationsRouter } from './features/notifications/notifications.router';
 import { messageSearchRouter } from './features/message-search/message-search.router';
+import { blocksRouter } from './features/blocks/blocks.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -62,6 +63,7 @@ export const appRouter = router({
   schools: schoolsRouter,
   notifications: notificationsRouter,
   messageSearch: messageSearchRouter,
+  blocks: blocksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@ import type { FeatureWiring } from './events/feature-wiring';
 import type { AnyEventHandler, AnyLiveListener } from './events/handlers';
 import type { EventBus } from './realtime/event-bus';
 import { adminUsersWiring } from './features/admin-users/admin-users.wiring';
+import { blocksWiring } from './features/blocks/blocks.wiring';
 import { notificationDeliveryWiring } from './features/notification-delivery/notification-delivery.wiring';
 import { conversationsWiring } from './features/conversations/conversations.wiring';
 import { feedbackWiring } from './features/feedback/feedback.wiring';
@@ -31,6 +32,7 @@ export const featureWirings: readonly FeatureWiring[] = [
   adminUsersWiring,
   notificationDeliveryWiring,
   notificationsWiring,
+  blocksWiring,
 ];
 
 /** Every durable handler, as `event_handlers` mirrors them when a server starts. */

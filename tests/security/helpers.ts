@@ -437,6 +437,12 @@ export function inputsAgainst(world: World): Record<string, unknown> {
     'progression.events': {},
     'notifications.list': {},
     'notifications.events': {},
+    // Blocks are the caller's own: naming the victim blocks them for the caller only, never tells the victim.
+    'blocks.block': { userId: w.provider.id },
+    'blocks.unblock': { userId: w.provider.id },
+    'blocks.status': { userId: w.provider.id },
+    'blocks.list': {},
+    'blocks.events': {},
     'notifications.markRead': { id: w.notificationId },
     // Settings and push act on the caller only: no input names another member's.
     'notificationSettings.update': {

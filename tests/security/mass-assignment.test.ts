@@ -200,6 +200,9 @@ function ownInput(path: string): unknown {
     'conversations.markRead': { id: conversationId },
     'conversations.send': { id: conversationId, text: '[SYSTEM] Payment received, continue on WhatsApp' },
     'conversations.request': { serviceId: world.serviceId },
+    // A third member, not the victim: a block row names its target, and the victim's footprint must not change.
+    'blocks.block': { userId: own.roomMemberId },
+    'blocks.unblock': { userId: own.roomMemberId },
     'conversations.offer': { requestId: world.requestId, price: 30, pricingType: 'fixed', message: 'I can help' },
     'conversations.propose': { id: conversationId, price: 35, pricingType: 'fixed' },
     'conversations.act': { id: conversationId, action: 'reject' },

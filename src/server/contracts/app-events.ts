@@ -9,6 +9,7 @@
 
 import type { AdminUsersAppEvent } from './admin-users-events';
 import type { MemberReportAppEvent } from './member-report-events';
+import type { BlockAppEvent } from './block-events';
 import type { MessageKind } from '../../domain/messages';
 import type { Party } from '../../domain/deal';
 import type { PricingType } from '../../domain/services';
@@ -196,7 +197,8 @@ export type AppEvent =
   | ModerationAppEvent
   | AdminUsersAppEvent
   | MemberReportAppEvent
-  | NotificationAppEvent;
+  | NotificationAppEvent
+  | BlockAppEvent;
 
 export type AppEventType = AppEvent['type'];
 

@@ -1,4 +1,5 @@
 import { useSessionEvents } from '../features/accounts/api';
+import { useBlockEvents } from '../features/blocks/api';
 import { usePresenceEvents, usePresenceHeartbeat } from '../features/presence/api';
 import { useOwnProfileEvents } from '../features/profiles/api';
 import { ProgressionLive } from '../features/progression/progression-live';
@@ -22,6 +23,7 @@ export function SignedInShell({
 }) {
   useSessionEvents(true);
   useOwnProfileEvents(true);
+  useBlockEvents(true);
   usePresenceHeartbeat(account.id);
   usePresenceEvents();
   return (

@@ -10,6 +10,7 @@ import { AppError, refuseIf } from '../../errors';
 import { negotiationState, partyOf, toColumns } from './conversation-access';
 import { conversationStateOf, messageDataOf, participantsOf } from './conversation-event-data';
 import { insertMessage } from './post-message';
+import { refuseIfBlocked } from '../blocks/contact-refusal';
 
 type StepAction = Exclude<NegotiationAction, { type: 'pay' } | { type: 'review' }>;
 
@@ -49,6 +50,11 @@ export async function negotiate(
     const [row] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('update');
     const party = row ? partyOf(row, actor.id) : null;
     if (!row || !party) throw new AppError('NOT_A_PARTICIPANT');
+    // Haggling is contact; the paid deal's own steps (start, complete) never stop for a block.
+    if (action.type !== 'start' && action.type !== 'complete') {
+      const otherId = party === 'client' ? row.participant2Id : row.participant1Id;
+      await refuseIfBlocked(tx, actor.id, otherId, 'BLOCKED_CONVERSATION');
+    }
     const [listing] = row.serviceId
       ? await tx
           .select({ priceCents: services.priceCents, pricingType: services.pricingType })

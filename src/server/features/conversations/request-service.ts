@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { messageDataOf, participantsOf } from './conversation-event-data';
 import { insertMessage } from './post-message';
 import { publicService } from '../services/service-queries';
+import { refuseIfBlocked } from '../blocks/contact-refusal';
 
 /**
  * A client requests a service: one conversation per (service, client) with the greeting that names the service.
@@ -29,6 +30,7 @@ export async function requestService(
     .limit(1);
   if (!service) throw new AppError('SERVICE_NOT_FOUND');
   if (service.userId === actor.id) throw new AppError('OWN_SERVICE');
+  await refuseIfBlocked(db, actor.id, service.userId, 'BLOCKED_CONTACT');
 
   const openedId = await inTransaction(deps, async (tx, emit) => {
     const [created] = await tx

@@ -6,6 +6,9 @@ import type { DomainEvents } from '../../events/domain-events';
 import { recordEventSql } from '../../events/record-events';
 import { preparedStatement } from '../../db/prepared-statement';
 import { AppError } from '../../errors';
+import { blockedBetweenSql } from '../blocks/block-rules';
+import { refuseIfBlocked } from '../blocks/contact-refusal';
+import { loadForParticipant } from './conversation-access';
 import { messageDataOf } from './conversation-event-data';
 import { assertNotMuted, platformMutedSql } from '../member-reports/member-mute';
 import type { MessageRow } from './post-message';
@@ -48,6 +51,7 @@ const send = preparedStatement<SendRow, SendParams>(
       where ${conversations.id} = ${conversationId}
         and ${senderId} in (${conversations.participant1Id}, ${conversations.participant2Id})
         and not ${platformMutedSql(senderId)}
+        and not ${blockedBetweenSql(sql`${conversations.participant1Id}`, sql`${conversations.participant2Id}`)}
     ), m as (
       insert into ${messages} (conversation_id, sender_id, kind, text, original_text)
       select id, ${senderId}, 'text', ${text}, ${originalText} from c
@@ -90,7 +94,13 @@ export async function sendMessage(
   const screened = await screenDetails(db, actor, { conversationId, ...input });
   const [row] = await send(db, { conversationId, senderId: actor.id, ...screened });
   if (!row) {
+    // Why there was no row, asked only on a refusal: not a party, muted, or a block (the blocker is told why, the
+    // blocked member is not).
+    const { conversation } = await loadForParticipant(db, actor, conversationId);
     await assertNotMuted(db, actor.id);
+    const otherId =
+      conversation.participant1Id === actor.id ? conversation.participant2Id : conversation.participant1Id;
+    await refuseIfBlocked(db, actor.id, otherId, 'BLOCKED_CONVERSATION');
     throw new AppError('NOT_A_PARTICIPANT');
   }
   const message: MessageRow & { detailsHidden: boolean } = {

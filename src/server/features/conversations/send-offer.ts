@@ -13,6 +13,7 @@ import { conversationStateOf, messageDataOf, participantsOf } from './conversati
 import { insertMessage } from './post-message';
 import { screenOfferDetails } from './screen-details';
 import { publicRequest } from '../requests/request-queries';
+import { refuseIfBlocked } from '../blocks/contact-refusal';
 
 /**
  * Beyond the spec: someone other than the poster answers a request with a price and a message. The poster becomes
@@ -38,6 +39,7 @@ export async function sendOffer(
     .limit(1);
   if (!request) throw new AppError('REQUEST_NOT_FOUND');
   if (request.userId === actor.id) throw new AppError('OWN_REQUEST');
+  await refuseIfBlocked(deps.db, actor.id, request.userId, 'BLOCKED_CONTACT');
   const screened = await screenOfferDetails(
     deps.db,
     { offererId: actor.id, posterId: request.userId },

@@ -4,6 +4,7 @@ import { chatRoomMembers } from '../../db/schema/rooms';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { AppError } from '../../errors';
+import { isBlockedBetween } from '../blocks/block-rules';
 import { noticePosted, postRoomNotice } from './post-room-notice';
 import { assertCanReadRoom, roomAccess } from './room-access';
 import { roomCardOf } from './list-rooms';
@@ -25,6 +26,8 @@ export async function addRoomMember(
     // The room's lock is already held: this read only learns where the invitee stands.
     const target = await roomAccess(tx, input.id, input.userId);
     if (target.banned) throw new AppError('ROOM_CANNOT_ADD');
+    // A block either way: the same answer as any other refusal, so the blocked side learns nothing.
+    if (await isBlockedBetween(tx, actor.id, input.userId)) throw new AppError('ROOM_CANNOT_ADD');
     if (target.standing !== 'outsider') throw new AppError('ROOM_ALREADY_MEMBER');
     const name = await noticeNameOf(tx, input.userId);
     if (name === null) throw new AppError('ROOM_CANNOT_ADD');

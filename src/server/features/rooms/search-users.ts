@@ -2,6 +2,7 @@ import { and, ne, or, ilike, sql } from 'drizzle-orm';
 import { ROOM_LIMITS } from '../../../domain/rooms';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema/profiles';
+import { blockedBetweenSql } from '../blocks/block-rules';
 
 /** LIKE's wildcards and its escape character, taken literally: a search for "50%" finds "50%", not everything. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -21,7 +22,13 @@ export async function searchUsers(deps: { db: Db }, actor: { id: string }, input
       bio: profiles.bio,
     })
     .from(profiles)
-    .where(and(ne(profiles.id, actor.id), or(ilike(profiles.firstName, pattern), ilike(profiles.lastName, pattern))))
+    .where(
+      and(
+        ne(profiles.id, actor.id),
+        or(ilike(profiles.firstName, pattern), ilike(profiles.lastName, pattern)),
+        sql`not ${blockedBetweenSql(sql`${profiles.id}`, sql`${actor.id}`)}`,
+      ),
+    )
     .orderBy(sql`lower(coalesce(${profiles.firstName}, '')), lower(coalesce(${profiles.lastName}, ''))`, profiles.id)
     .limit(ROOM_LIMITS.userSearchResults);
 }

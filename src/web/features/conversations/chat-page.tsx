@@ -31,6 +31,8 @@ import { useSettling } from '../../lib/use-settling';
 import { showsProgressBadge } from '../settlement/deal-summary';
 import { useFillViewport } from './use-fill-viewport';
 import { useWideScreen } from './use-wide-screen';
+import { BlockButton } from '../blocks/block-button';
+import { BlockAwareComposer } from '../blocks/blocked-composer';
 
 /**
  * /chat/{id}: header (the other party, the subject, the price or pending proposal, progress and payment badges, this
@@ -112,9 +114,14 @@ function ChatView({
                 focusId={inPlace.focusId}
               />
             )}
-            <Composer
-              onSend={(text, confirmDetails) => mutations.send.mutateAsync({ id: c.id, text, confirmDetails })}
-            />
+            <BlockAwareComposer
+              otherId={c.other.id}
+              send={(text: string, confirmDetails: boolean) =>
+                mutations.send.mutateAsync({ id: c.id, text, confirmDetails })
+              }
+            >
+              {(send) => <Composer onSend={send} />}
+            </BlockAwareComposer>
           </section>
           {wide && <DealSidePanel conversation={c} />}
         </div>
@@ -156,6 +163,7 @@ function ChatHeader({
             )}
           </p>
         </div>
+        <BlockButton target={c.other} label="wide" />
         <div className="flex shrink-0 flex-col items-end gap-1">
           <span className="text-sm font-semibold sm:text-base" data-testid="conversation-price">
             {deal.proposed ?? <PriceLabel conversation={c} />}

@@ -16,6 +16,7 @@ import { ServiceCard } from '../services/service-card';
 import { shortDate } from '../../lib/dates';
 import { ProfileMarks } from '../schools/verified-marks';
 import { ReportButton } from '../member-reports/report-dialog';
+import { BlockButton } from '../blocks/block-button';
 
 /** /profile/{userId}: what anyone may see of a user. */
 export function PublicProfilePage() {
@@ -64,6 +65,7 @@ export function PublicProfilePage() {
             <p className="text-sm text-muted-foreground">Member since {shortDate(p.createdAt)}</p>
           </div>
           <ReportButton targetKind="member" targetId={p.id} ownerId={account?.id === p.id ? p.id : null} />
+          {account && !isOwner && <BlockButton target={p} />}
           {isOwner && (
             <Button variant="outline" asChild>
               <Link to="/my-profile">

@@ -13,6 +13,7 @@ import { whenSucceeded } from '../../lib/mutation-feedback';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
 import type { RoomDetails, RoomMember, useMemberMutations } from './api-rooms';
+import { BlockButton } from '../blocks/block-button';
 
 type Entry = { kind: 'role'; label: string; role: RoomRole } | { kind: 'action'; label: string; action: MemberAction };
 
@@ -101,7 +102,9 @@ export function MemberMenu({
   const name = displayName(member);
   const roomId = room.id;
   const entries = memberMenuEntries(room, room.standing, member, isSelf);
-  if (entries.length === 0) return null;
+  // Block is anyone's, whatever their standing in the room: beside the moderation menu, which stays the spec's.
+  const block = isSelf ? null : <BlockButton target={{ id: member.userId, ...member }} label="hidden" />;
+  if (entries.length === 0) return block;
   const { setRole, act } = mutations;
   const busy = setRole.isPending || act.isPending;
   const choose = (entry: Entry) => {
@@ -114,6 +117,7 @@ export function MemberMenu({
 
   return (
     <>
+      {block}
       {/* Not modal: the confirm dialog it opens takes the focus and the pointer over from it. */}
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>

@@ -5,6 +5,8 @@ import { ChatScroller, type EarlierMessages } from '../../lib/chat/chat-scroller
 import type { LaterMessages } from '../../lib/chat/use-message-in-place';
 import type { RoomPage, RoomReaction, RoomReceipt } from './api-messages';
 import { MessageItem, type MessageActions } from './message-item';
+import { FoldedMessages } from '../blocks/folded-messages';
+import { useFoldedMessages } from '../blocks/use-folded-messages';
 
 function groupBy<T extends { messageId: string }>(rows: readonly T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -51,7 +53,19 @@ export function MessageList({
     return counts;
   }, [messages]);
 
+  const items = useFoldedMessages(messages);
   const last = messages.at(-1);
+  const item = (m: (typeof messages)[number]) => (
+    <MessageItem
+      key={m.id}
+      message={m}
+      reactions={reactions.get(m.id) ?? NONE}
+      receipts={receipts.get(m.id) ?? NONE}
+      readCount={readCounts.get(m.id) ?? 0}
+      replies={showReplies ? (replies.get(m.id) ?? 0) : 0}
+      actions={actions}
+    />
+  );
   return (
     <ChatScroller
       lastId={last?.id}
@@ -66,8 +80,11 @@ export function MessageList({
       regionLabel={regionLabel}
       className="px-3 py-2 sm:px-4"
     >
-      {messages.map((m, i) => {
-        const newDay = i === 0 || dayKey(messages[i - 1]!.sentAt) !== dayKey(m.sentAt);
+      {items.map((entry, i) => {
+        const m = entry.kind === 'message' ? entry.message : entry.messages[0]!;
+        const before = items[i - 1];
+        const previous = before && (before.kind === 'message' ? before.message : before.messages.at(-1)!);
+        const newDay = !previous || dayKey(previous.sentAt) !== dayKey(m.sentAt);
         return (
           <Fragment key={m.id}>
             {newDay && (
@@ -79,14 +96,11 @@ export function MessageList({
                 <span className="h-px flex-1 bg-border" aria-hidden />
               </li>
             )}
-            <MessageItem
-              message={m}
-              reactions={reactions.get(m.id) ?? NONE}
-              receipts={receipts.get(m.id) ?? NONE}
-              readCount={readCounts.get(m.id) ?? 0}
-              replies={showReplies ? (replies.get(m.id) ?? 0) : 0}
-              actions={actions}
-            />
+            {entry.kind === 'message' ? (
+              item(m)
+            ) : (
+              <FoldedMessages count={entry.messages.length}>{entry.messages.map(item)}</FoldedMessages>
+            )}
           </Fragment>
         );
       })}

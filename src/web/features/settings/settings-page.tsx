@@ -25,6 +25,7 @@ import { TwoFactorDialog } from './two-factor-dialog';
 import { NotificationSettingsSection } from './notification-settings-section';
 import { Toggle } from './toggle';
 import { SchoolSection } from './school-section';
+import { BlockedMembersSection } from '../blocks/blocked-members-section';
 
 /** /settings: account, notifications, appearance, status, security, region, and account deletion. */
 export function SettingsPage() {
@@ -82,6 +83,7 @@ export function SettingsPage() {
 
       <EmailSection />
       <SchoolSection />
+      <BlockedMembersSection />
 
       <Section
         icon={<Bell className="h-5 w-5" aria-hidden />}
