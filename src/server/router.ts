@@ -26,6 +26,7 @@ import { notificationSettingsRouter } from './features/notification-settings/not
 import { pushRouter } from './features/push/push.router';
 import { schoolsRouter } from './features/schools/schools.router';
 import { notificationsRouter } from './features/notifications/notifications.router';
+import { chatEssentialsRouter } from './features/chat-essentials/chat-essentials.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -58,6 +59,7 @@ export const appRouter = router({
   push: pushRouter,
   schools: schoolsRouter,
   notifications: notificationsRouter,
+  chat: chatEssentialsRouter,
 });
 
 export type AppRouter = typeof appRouter;

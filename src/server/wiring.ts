@@ -2,6 +2,7 @@ import type { FeatureWiring } from './events/feature-wiring';
 import type { AnyEventHandler, AnyLiveListener } from './events/handlers';
 import type { EventBus } from './realtime/event-bus';
 import { adminUsersWiring } from './features/admin-users/admin-users.wiring';
+import { chatEssentialsWiring } from './features/chat-essentials/chat-essentials.wiring';
 import { notificationDeliveryWiring } from './features/notification-delivery/notification-delivery.wiring';
 import { conversationsWiring } from './features/conversations/conversations.wiring';
 import { feedbackWiring } from './features/feedback/feedback.wiring';
@@ -29,6 +30,7 @@ export const featureWirings: readonly FeatureWiring[] = [
   adminUsersWiring,
   notificationDeliveryWiring,
   notificationsWiring,
+  chatEssentialsWiring,
 ];
 
 /** Every durable handler, as `event_handlers` mirrors them when a server starts. */
