@@ -25,6 +25,8 @@ import {
 import { Composer } from './composer';
 import { DealSidePanel, DealSummaryLine, useDealSummary } from './deal-panel';
 import { MessageList } from './message-list';
+import { MuteMenu } from '../../lib/chat/mute-menu';
+import { useFirstUnreadInConversation } from '../../lib/chat/use-chat-essentials';
 import { ProposalDialog } from './proposal-dialog';
 import { useSettling } from '../../lib/use-settling';
 import { showsProgressBadge } from '../settlement/deal-summary';
@@ -80,7 +82,9 @@ function ChatView({
 }) {
   const mutations = useConversationMutations(c.id);
   const earlier = useEarlierConversationMessages(c.id, messages.data);
-  useMarkConversationRead(c.id, messages.data, ownId);
+  // Where the unread starts is read before anything is marked read (then it would be gone).
+  const firstUnread = useFirstUnreadInConversation(c.id, true);
+  useMarkConversationRead(c.id, messages.data, ownId, !firstUnread.isFetching);
   const deal = useDealSummary(c);
   const wide = useWideScreen();
   const { ref: pageRef, style: pageStyle } = useFillViewport<HTMLDivElement>();
@@ -106,6 +110,7 @@ function ChatView({
                 ownId={ownId}
                 otherName={otherName}
                 earlier={earlier}
+                firstUnreadId={firstUnread.data?.messageId}
               />
             )}
             <Composer onSend={(text) => mutations.send.mutateAsync({ id: c.id, text })} />
@@ -171,6 +176,9 @@ function ChatHeader({
         </div>
       </div>
       <ActionBar conversation={c} mutations={mutations} />
+      <div className="flex justify-end">
+        <MuteMenu target={{ conversationId: c.id }} />
+      </div>
     </header>
   );
 }

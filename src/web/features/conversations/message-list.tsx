@@ -3,6 +3,7 @@ import { messageBody, noticeText, noticeTone } from '../../../domain/messages';
 import { sameGroup } from '../../../domain/negotiation';
 import { cn } from '../../lib/cn';
 import { ChatScroller, type EarlierMessages } from '../../lib/chat/chat-scroller';
+import { JumpToNewMessages, NewMessagesDivider } from '../../lib/chat/new-messages';
 import { clockTime, dayKey, dayLabel } from '../../lib/dates';
 import type { ChatMessage } from './api';
 
@@ -16,11 +17,14 @@ export function MessageList({
   ownId,
   otherName,
   earlier,
+  firstUnreadId,
 }: {
   messages: ChatMessage[];
   ownId: string;
   otherName: string;
   earlier?: EarlierMessages | null;
+  /** Where the "New messages" divider goes (the first unread when the conversation opened). */
+  firstUnreadId?: string | null;
 }) {
   const last = messages.at(-1);
   return (
@@ -31,6 +35,13 @@ export function MessageList({
       earlier={earlier}
       listLabel="Messages"
       listClassName="gap-1 px-4 py-4"
+      overlay={
+        <JumpToNewMessages
+          firstUnreadId={firstUnreadId}
+          present={messages.some((m) => m.id === firstUnreadId)}
+          earlier={earlier}
+        />
+      }
     >
       {messages.map((m, i) => {
         const newDay = i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(m.createdAt);
@@ -41,6 +52,7 @@ export function MessageList({
                 <span className="text-xs font-medium text-muted-foreground">{dayLabel(m.createdAt)}</span>
               </li>
             )}
+            {m.id === firstUnreadId && <NewMessagesDivider />}
             <MessageItem
               message={m}
               previous={newDay ? undefined : messages[i - 1]}

@@ -2,6 +2,7 @@ import { Fragment, useMemo } from 'react';
 import { ROOM_LIMITS, ROOM_MESSAGE_MESSAGES, ROOM_MESSAGES } from '../../../domain/rooms';
 import { dayKey, dayLabel } from '../../lib/dates';
 import { ChatScroller, type EarlierMessages } from '../../lib/chat/chat-scroller';
+import { JumpToNewMessages, NewMessagesDivider } from '../../lib/chat/new-messages';
 import type { RoomPage, RoomReaction, RoomReceipt } from './api-messages';
 import { MessageItem, type MessageActions } from './message-item';
 
@@ -26,6 +27,7 @@ export function MessageList({
   showReplies = true,
   label = 'Messages',
   regionLabel = 'Message history',
+  firstUnreadId,
 }: {
   page: Pick<RoomPage, 'messages' | 'reactions' | 'receipts' | 'readCounts'>;
   actions: MessageActions;
@@ -34,6 +36,8 @@ export function MessageList({
   showReplies?: boolean;
   label?: string;
   regionLabel?: string;
+  /** Where the "New messages" divider goes (the first unread when the room opened). */
+  firstUnreadId?: string | null;
 }) {
   const { messages } = page;
   const reactions = useMemo(() => groupBy<RoomReaction>(page.reactions), [page.reactions]);
@@ -58,6 +62,13 @@ export function MessageList({
       listLabel={label}
       regionLabel={regionLabel}
       className="px-3 py-2 sm:px-4"
+      overlay={
+        <JumpToNewMessages
+          firstUnreadId={firstUnreadId}
+          present={messages.some((m) => m.id === firstUnreadId)}
+          earlier={earlier}
+        />
+      }
     >
       {messages.map((m, i) => {
         const newDay = i === 0 || dayKey(messages[i - 1]!.sentAt) !== dayKey(m.sentAt);
@@ -72,6 +83,7 @@ export function MessageList({
                 <span className="h-px flex-1 bg-border" aria-hidden />
               </li>
             )}
+            {m.id === firstUnreadId && <NewMessagesDivider />}
             <MessageItem
               message={m}
               reactions={reactions.get(m.id) ?? NONE}

@@ -6,6 +6,7 @@ import { shortDate } from '../../lib/dates';
 import { BackLink } from '../../ui/back-link';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { MuteMenu } from '../../lib/chat/mute-menu';
 import { useRoomMutations, type RoomDetails } from './api-rooms';
 import { InviteDialog } from './invite-dialog';
 import { RoomInitial } from './room-card';
@@ -53,6 +54,7 @@ export function RoomHeader({ room, membersOpen, onToggleMembers }: RoomHeaderPro
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
+        {room.isMember && <MuteMenu target={{ roomId: room.id }} />}
         <Button variant="outline" size="sm" aria-pressed={membersOpen} onClick={onToggleMembers}>
           <Users className="h-4 w-4" aria-hidden /> {membersOpen ? 'Hide members' : 'Show members'}
         </Button>
