@@ -19,8 +19,9 @@ import { useRoomMembers, type RoomMember } from './api-rooms';
  */
 export function useMentionAutocomplete(roomId: string, draft: ChatDraft) {
   const { account } = useSession();
-  const members = useRoomMembers(roomId).data;
   const [query, setQuery] = useState<{ start: number; query: string } | null>(null);
+  // Read once an `@` is typed, not with the composer: the members panel and invite dialog read theirs when opened.
+  const members = useRoomMembers(roomId, query !== null).data;
   const [active, setActive] = useState(0);
   const [picked, setPicked] = useState<RoomMember[]>([]);
   const id = useId();

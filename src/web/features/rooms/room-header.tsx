@@ -54,7 +54,6 @@ export function RoomHeader({ room, membersOpen, onToggleMembers }: RoomHeaderPro
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {room.isMember && <MuteMenu target={{ roomId: room.id }} />}
         <Button variant="outline" size="sm" aria-pressed={membersOpen} onClick={onToggleMembers}>
           <Users className="h-4 w-4" aria-hidden /> {membersOpen ? 'Hide members' : 'Show members'}
         </Button>
@@ -88,6 +87,8 @@ export function RoomHeader({ room, membersOpen, onToggleMembers }: RoomHeaderPro
             <Settings className="h-4 w-4" aria-hidden /> Room Management
           </Button>
         )}
+        {/* Last in the row: it appears once read, and must not move the buttons before it. */}
+        {room.isMember && <MuteMenu target={{ roomId: room.id }} />}
       </div>
       {room.canInvite && <InviteDialog roomId={room.id} open={inviting} onOpenChange={setInviting} />}
       {room.canManage && <RoomManagementDialog room={room} open={managing} onOpenChange={setManaging} />}

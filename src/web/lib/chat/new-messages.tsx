@@ -9,37 +9,42 @@ const DIVIDER_ID = 'new-messages-divider';
 /** "New messages": drawn above the first message the reader had not read when the chat opened. */
 export function NewMessagesDivider() {
   return (
-    <li
-      id={DIVIDER_ID}
-      role="separator"
-      aria-label={CHAT_ESSENTIALS_TEXTS.newMessages}
-      data-testid="new-messages-divider"
-      className="my-3 flex items-center gap-3 text-primary"
-    >
-      <span className="h-px flex-1 bg-primary" aria-hidden />
-      <span className="text-xs font-semibold">{CHAT_ESSENTIALS_TEXTS.newMessages}</span>
-      <span className="h-px flex-1 bg-primary" aria-hidden />
+    <li id={DIVIDER_ID} data-testid="new-messages-divider" className="my-3">
+      <div
+        role="separator"
+        aria-label={CHAT_ESSENTIALS_TEXTS.newMessages}
+        className="flex items-center gap-3 text-primary"
+      >
+        <span className="h-px flex-1 bg-primary" aria-hidden />
+        <span className="text-xs font-semibold">{CHAT_ESSENTIALS_TEXTS.newMessages}</span>
+        <span className="h-px flex-1 bg-primary" aria-hidden />
+      </div>
     </li>
   );
 }
 
-/** Whether the divider is on screen, watched as it appears (a page loaded, a scroll). */
-function useDividerInView(present: boolean) {
-  const [inView, setInView] = useState(false);
+/**
+ * Whether the reader has had the divider on screen (a page loaded, a scroll): once seen, the jump to it has done its
+ * work and goes, as the chat's own way back down to the newest takes over.
+ */
+function useDividerSeen(present: boolean) {
+  const [seen, setSeen] = useState(false);
   useEffect(() => {
     const divider = present ? document.getElementById(DIVIDER_ID) : null;
     if (!divider) return;
-    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? false));
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry?.isIntersecting) setSeen(true);
+    });
     observer.observe(divider);
     return () => observer.disconnect();
   }, [present]);
-  return present && inView;
+  return seen;
 }
 
 const scrollToDivider = () => document.getElementById(DIVIDER_ID)?.scrollIntoView({ block: 'center' });
 
 /**
- * "Jump to new messages" while the divider is off screen: scrolls to it, first loading earlier pages until it is
+ * "Jump to new messages" until the reader has seen the divider: scrolls to it, first loading earlier pages until it is
  * among the loaded messages when it is older than them. `present`: the first unread message is loaded.
  */
 export function JumpToNewMessages({
@@ -51,7 +56,7 @@ export function JumpToNewMessages({
   present: boolean;
   earlier?: EarlierMessages | null;
 }) {
-  const inView = useDividerInView(present);
+  const seen = useDividerSeen(present);
   // Set by a click while the divider is older than the loaded pages: each page loaded, the next, until it is there.
   const seeking = useRef(false);
   useEffect(() => {
@@ -62,7 +67,7 @@ export function JumpToNewMessages({
     } else if (!earlier?.hasEarlier) seeking.current = false;
     else if (!earlier.loading) void earlier.load();
   }, [present, earlier]);
-  if (!firstUnreadId || inView) return null;
+  if (!firstUnreadId || seen) return null;
   return (
     <Button
       size="sm"
