@@ -29,6 +29,7 @@ import { schoolsRouter } from './features/schools/schools.router';
 import { notificationsRouter } from './features/notifications/notifications.router';
 import { messageSearchRouter } from './features/message-search/message-search.router';
 import { blocksRouter } from './features/blocks/blocks.router';
+import { chatEssentialsRouter } from './features/chat-essentials/chat-essentials.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -64,6 +65,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   messageSearch: messageSearchRouter,
   blocks: blocksRouter,
+  chat: chatEssentialsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import type { AnyEventHandler, AnyLiveListener } from './events/handlers';
 import type { EventBus } from './realtime/event-bus';
 import { adminUsersWiring } from './features/admin-users/admin-users.wiring';
 import { blocksWiring } from './features/blocks/blocks.wiring';
+import { chatEssentialsWiring } from './features/chat-essentials/chat-essentials.wiring';
 import { notificationDeliveryWiring } from './features/notification-delivery/notification-delivery.wiring';
 import { conversationsWiring } from './features/conversations/conversations.wiring';
 import { feedbackWiring } from './features/feedback/feedback.wiring';
@@ -33,6 +34,7 @@ export const featureWirings: readonly FeatureWiring[] = [
   notificationDeliveryWiring,
   notificationsWiring,
   blocksWiring,
+  chatEssentialsWiring,
 ];
 
 /** Every durable handler, as `event_handlers` mirrors them when a server starts. */

@@ -251,6 +251,9 @@ function ownInput(path: string): unknown {
     'rooms.memberAction': { id: own.roomId, userId: own.roomMemberId, action: 'mute' },
     'rooms.unban': { id: own.roomId, userId: own.roomMemberId },
     'roomMessages.send': { roomId: own.roomId, content: 'Payment of $500.00 received' },
+    // No user field is taken: a mute is always the caller's own.
+    'chat.setMute': { target: { roomId: own.roomId }, duration: '1h' },
+    'chat.clearMute': { target: { roomId: own.roomId } },
     'roomMessages.edit': { messageId: own.roomMessageId, content: 'Edited words' },
     'roomMessages.delete': { messageId: own.spareRoomMessageId },
     'roomMessages.react': { messageId: own.roomMessageId, emoji: '🎉' },

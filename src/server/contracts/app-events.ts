@@ -137,6 +137,8 @@ export type AppEvent =
   | { type: 'room.member-unbanned'; actorId: string; roomId: string; userId: string; room: RoomCardData }
   /** A member's message or a notice, as the room shows it. */
   | { type: 'room.message-posted'; actorId: string; roomId: string; messageId: string; message: RoomMessageData }
+  /** The members a message mentions (already checked: members, not blocked either way with the sender). */
+  | { type: 'room.member-mentioned'; actorId: string; roomId: string; messageId: string; userIds: string[] }
   | { type: 'room.message-edited'; actorId: string; roomId: string; messageId: string; message: RoomMessageData }
   | { type: 'room.message-deleted'; actorId: string; roomId: string; messageId: string }
   /**
@@ -163,6 +165,8 @@ export type AppEvent =
       messageSenders: string[];
       readAt: string;
       reader: RoomReader;
+      /** What the reader has still unread in the room after this (null when not a member), for their other tabs. */
+      unread?: number | null;
     }
   // Listings
   | { type: 'service.created'; actorId: string; serviceId: string }

@@ -1,5 +1,6 @@
 import type { MediaType, RoomRole } from '../../domain/rooms';
 import type { RoomMessageKind, RoomNotice } from '../../domain/room-notices';
+import type { MentionData } from '../../domain/chat-essentials';
 
 // Type aliases, not interfaces: domain events carry these, and only aliases are checked as JSON (app-events.ts).
 /** A room as its screens show it. */
@@ -54,6 +55,8 @@ export type RoomMessageData = {
   mediaUrl: string | null;
   mediaFilename: string | null;
   mediaSize: number | null;
+  /** The members it mentions, as the sender picked them (absent on notices and where not loaded). */
+  mentions?: MentionData[];
 };
 
 /** Who read: their public first name and picture, as the receipts' avatars and tooltip show them. */
@@ -120,11 +123,21 @@ export type RoomListChannelEvent =
   /** This user was banned from a room (their channel): it leaves their list and the directory's news of it stop. */
   | { type: 'banned'; roomId: string }
   /** This user's ban was lifted (their channel): a public room comes back to their list (`room`), a private one not. */
-  | { type: 'unbanned'; roomId: string; room: RoomCardData | null };
+  | { type: 'unbanned'; roomId: string; room: RoomCardData | null }
+  /** This user read in a room (any tab or device, their channel): what is still unread there. */
+  | { type: 'unread'; roomId: string; unread: number }
+  /** A member's message in some room (roomActivity: every list filters it down to the viewer's own rooms). */
+  | { type: 'room-message'; roomId: string; senderId: string; messageId: string }
+  /** This user is a member of the room now (their channel): their list counts its messages from here on. */
+  | { type: 'member-of'; roomId: string };
 
 /** What `rooms.listEvents` sends one viewer: the list's changes, each already decided for them (watch-room-list.ts). */
 export type RoomListEvent =
   | { type: 'room-added'; room: RoomCardData & { isMember: boolean } }
   | { type: 'room-updated'; room: RoomCardData }
   | { type: 'room-made-private'; roomId: string }
-  | { type: 'room-removed'; roomId: string };
+  | { type: 'room-removed'; roomId: string }
+  /** The viewer's unread count in one of their rooms, now (read elsewhere). */
+  | { type: 'unread'; roomId: string; unread: number }
+  /** Someone else's message in one of the viewer's rooms: one more unread. */
+  | { type: 'room-message'; roomId: string; senderId: string; messageId: string };

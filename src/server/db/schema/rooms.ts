@@ -80,6 +80,12 @@ export const chatRoomMembers = pgTable(
      * a user chose, so a stranger adding a minor to rooms earns them nothing, even after the stranger is gone.
      */
     invited: boolean('invited').notNull().default(false),
+    /**
+     * The member's read cursor: the newest message they have read (its time and id, mark-room-read.ts), from which
+     * the unread count and the "New messages" divider start. Null: nothing read since joining.
+     */
+    lastReadAt: instant('last_read_at'),
+    lastReadMessageId: uuid('last_read_message_id'),
   },
   (t) => [
     uniqueIndex('chat_room_members_room_user_key').on(t.roomId, t.userId),

@@ -8,6 +8,7 @@ import { onFeedbackResolved } from './on-feedback-resolved';
 import { onFeedbackResponded } from './on-feedback-responded';
 import { onLevelUp } from './on-level-up';
 import { onMemberWarned } from './on-member-warned';
+import { onMemberMentioned } from './on-member-mentioned';
 import { onMessageSent } from './on-message-sent';
 import { onMessagesRead } from './on-messages-read';
 import { onPaymentSucceeded } from './on-payment-succeeded';
@@ -30,8 +31,7 @@ import { notificationsLiveListeners } from './publish-live';
 
 /**
  * The notification centre: one durable handler per event that concerns a member (`on-<event>.ts`), each writing
- * that member's item once and emitting notification.changed, which goes live to the member's own channel. The
- * `mention` kind has its text and payload (room and message) but no producer yet.
+ * that member's item once and emitting notification.changed, which goes live to the member's own channel.
  */
 export const notificationsWiring = {
   handlers: [
@@ -44,6 +44,7 @@ export const notificationsWiring = {
     onFeedbackResponded,
     onLevelUp,
     onMemberWarned,
+    onMemberMentioned,
     onMessageSent,
     onMessagesRead,
     onPaymentSucceeded,

@@ -6,6 +6,7 @@ import type { HandlerContext } from '../../events/handlers';
 import { itemOf, unreadCountOf } from './notification-item';
 import { channelsFor } from '../../../domain/notification-preferences';
 import { loadNotificationSettings } from '../notification-settings/load-notification-settings';
+import { isMuted } from '../chat-essentials/mutes';
 
 export type NewNotification = {
   recipientId: string;
@@ -52,6 +53,8 @@ async function announce(ctx: HandlerContext, row: typeof notifications.$inferSel
  * replayed delivery from writing a second. Announced live (notification.changed) only when written.
  */
 export async function notify(ctx: HandlerContext, input: NewNotification): Promise<void> {
+  // A muted room: nothing written, so nothing rings, mails or pushes (a mention there is muted too).
+  if (input.kind === 'mention' && (await isMuted(ctx.tx, input.recipientId, { roomId: input.roomId }))) return;
   const [row] = await ctx.tx
     .insert(notifications)
     .values({
@@ -81,6 +84,8 @@ export async function notifyMessage(
   ctx: HandlerContext,
   input: { recipientId: string; conversationId: string; messageId: string; payload: NotificationPayload },
 ): Promise<void> {
+  // A muted conversation: nothing written, so nothing rings, mails or pushes.
+  if (await isMuted(ctx.tx, input.recipientId, { conversationId: input.conversationId })) return;
   const payload: NotificationPayload = { ...input.payload, messageId: input.messageId };
   const readAt = (await shownInApp(ctx.tx, input.recipientId, 'message')) ? null : sql`now()`;
   const [row] = await ctx.tx

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/database';
 import { chatRoomBans, chatRoomMembers, chatRooms } from '../../db/schema/rooms';
 import type { RoomCardData, RoomData } from '../../contracts/room-events';
 import { roomDataOf } from './room-member-data';
+import { roomUnreadCountSql } from '../chat-essentials/unread';
 
 /**
  * The rooms list (spec 3, section 2): newest first, a page at a time (`before` is the last room of the previous
@@ -23,7 +24,7 @@ export async function listRooms(
   const memberCount = sql<number>`(select count(*)::int from ${chatRoomMembers} m where m.room_id = ${roomId})`;
   const { before } = input;
   const rows = await deps.db
-    .select({ room: chatRooms, memberCount, isMember })
+    .select({ room: chatRooms, memberCount, isMember, unread: roomUnreadCountSql(roomId, sql`${actor.id}`) })
     .from(chatRooms)
     .where(
       and(
@@ -36,10 +37,11 @@ export async function listRooms(
     )
     .orderBy(desc(chatRooms.createdAt), desc(chatRooms.id))
     .limit(ROOM_LIMITS.roomPage);
-  return rows.map(({ room, memberCount: count, isMember: member }) => ({
+  return rows.map(({ room, memberCount: count, isMember: member, unread }) => ({
     ...roomDataOf(room),
     memberCount: count,
     isMember: member || room.createdBy === actor.id,
+    unread,
   }));
 }
 

@@ -9,6 +9,7 @@ import type { EventOf } from '../../contracts/app-events';
 import type { DomainEvents } from '../../events/domain-events';
 import { recordEventSql } from '../../events/record-events';
 import { assertCanReadRoom, canReadRoomSql } from './room-access';
+import { advanceReadCursorSql } from '../chat-essentials/read-cursor';
 
 /**
  * How far back one call marks: a few pages. Older messages are not on anyone's screen, and a reader back after
@@ -39,6 +40,8 @@ type Marked = {
   sender_ids: string[] | null;
   first_name: string | null;
   avatar_url: string | null;
+  /** What the reader has still unread in the room (null when not a member). */
+  unread: number | null;
 };
 
 /**
@@ -59,9 +62,9 @@ const mark = preparedStatement<Omit<Marked, 'readAt'> & { ord: number }, { batch
       select input.* from input join ${chatRooms} room on room.id = input.room_id
       where ${canReadRoomSql(sql`input.user_id`)}
     ), newest as (
-      select access.ord, access.user_id, n.id, n.sender_id, n.kind from access
+      select access.ord, access.user_id, n.id, n.sender_id, n.kind, n.sent_at from access
       cross join lateral (
-        select ${m.id} as id, ${m.senderId} as sender_id, ${m.kind} as kind from ${m}
+        select ${m.id} as id, ${m.senderId} as sender_id, ${m.kind} as kind, ${m.sentAt} as sent_at from ${m}
         where ${m.roomId} = access.room_id
           and (access.up_to is null or (${m.sentAt}, ${m.id}) <= (
             select u.sent_at, u.id from ${m} u where u.id = access.up_to and u.room_id = access.room_id))
@@ -78,15 +81,16 @@ const mark = preparedStatement<Omit<Marked, 'readAt'> & { ord: number }, { batch
         and not exists (select 1 from ${r} seen where seen.message_id = newest.id and seen.user_id = newest.user_id)
       on conflict do nothing
       returning message_id, user_id
-    ), readers as (
+    ), ${advanceReadCursorSql(sql`newest`, sql`access`)}, readers as (
       select newest.ord, jsonb_agg(inserted.message_id order by inserted.message_id) as message_ids,
         jsonb_agg(newest.sender_id order by inserted.message_id) as message_senders,
         jsonb_agg(distinct newest.sender_id) as sender_ids
       from inserted join newest on newest.id = inserted.message_id and newest.user_id = inserted.user_id
       group by newest.ord
     ), marked as (
-      select readers.*, access.room_id, access.user_id, p.first_name, p.avatar_url
+      select readers.*, access.room_id, access.user_id, p.first_name, p.avatar_url, cursor_moved.unread
       from readers join access on access.ord = readers.ord left join ${profiles} p on p.id = access.user_id
+      left join cursor_moved on cursor_moved.ord = readers.ord
     ), ${recordEventSql(
       'room.messages-read',
       {
@@ -97,11 +101,13 @@ const mark = preparedStatement<Omit<Marked, 'readAt'> & { ord: number }, { batch
         messageSenders: sql`marked.message_senders`,
         readAt: sql`${sql.placeholder('readAt')}::text`,
         reader: sql`jsonb_build_object('firstName', marked.first_name, 'avatarUrl', marked.avatar_url)`,
+        unread: sql`marked.unread`,
       },
       { from: sql`marked` },
     )}
     select input.ord::int as ord, exists (select 1 from access where access.ord = input.ord) as allowed,
-      marked.message_ids, marked.message_senders, marked.sender_ids, marked.first_name, marked.avatar_url
+      marked.message_ids, marked.message_senders, marked.sender_ids, marked.first_name, marked.avatar_url,
+      marked.unread
     from input left join marked on marked.ord = input.ord
     order by input.ord`,
 );
@@ -158,6 +164,7 @@ export async function markRoomRead(
       messageSenders: row.message_senders ?? [],
       readAt: row.readAt,
       reader: { firstName: row.first_name, avatarUrl: row.avatar_url },
+      unread: row.unread,
     };
     deps.events.committed([event]);
   }

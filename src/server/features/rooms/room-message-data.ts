@@ -8,6 +8,7 @@ import { profiles } from '../../db/schema/profiles';
 import { chatMessageReadReceipts, chatMessages, messageStickers } from '../../db/schema/rooms';
 import { AppError } from '../../errors';
 import type { ReplyTarget, RoomMessageData } from '../../contracts/room-events';
+import { withMentions } from '../chat-essentials/mentions';
 
 export type RoomMessageRow = typeof chatMessages.$inferSelect;
 
@@ -121,7 +122,7 @@ export function selectedMessageData(row: SelectedMessage): RoomMessageData {
 /** One message as the room shows it, or null when it is gone. */
 export async function loadRoomMessageData(db: Db | Tx, messageId: string): Promise<RoomMessageData | null> {
   const [row] = await selectRoomMessages(db).where(eq(chatMessages.id, messageId)).limit(1);
-  return row ? selectedMessageData(row) : null;
+  return row ? ((await withMentions(db, [selectedMessageData(row)]))[0] ?? null) : null;
 }
 
 /** The message's row (its room decides who may act on it); a missing one is refused with the action's own text. */
@@ -139,11 +140,15 @@ export async function messageOrRefuse(db: Db | Tx, messageId: string, refusal?: 
 export async function pageOf(db: Db | Tx, messages: RoomMessageData[]): Promise<RoomMessagePage> {
   const ids = messages.map((m) => m.id);
   if (ids.length === 0) return { messages, reactions: [], receipts: [], readCounts: [] };
-  const [reactions, receipts] = await Promise.all([reactionsOf(db, ids), receiptsOf(db, ids)]);
+  const [reactions, receipts, mentioned] = await Promise.all([
+    reactionsOf(db, ids),
+    receiptsOf(db, ids),
+    withMentions(db, messages),
+  ]);
   const readCounts = new Map<string, number>();
   for (const r of receipts) readCounts.set(r.messageId, r.total);
   return {
-    messages,
+    messages: mentioned,
     reactions,
     receipts: receipts.map(({ total: _total, rank: _rank, readAt, ...r }) => ({ ...r, readAt: readAt.toISOString() })),
     readCounts: [...readCounts].map(([messageId, count]) => ({ messageId, count })),

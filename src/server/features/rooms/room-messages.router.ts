@@ -7,6 +7,7 @@ import {
   roomEditTextSchema,
   roomMessageTextSchema,
 } from '../../../domain/rooms';
+import { mentionsSchema } from '../../../domain/chat-essentials';
 import { authedProcedure, router } from '../../trpc';
 import { announceTyping } from './announce-typing';
 import { cleanUpStickers } from './clean-up-stickers';
@@ -46,6 +47,7 @@ export const roomMessagesRouter = router({
         content: roomMessageTextSchema,
         parentMessageId: z.uuid().optional(),
         media: roomMediaSchema.optional(),
+        mentions: mentionsSchema.optional(),
       }),
     )
     .mutation(({ ctx, input }) => sendRoomMessage(ctx, ctx.user, input)),

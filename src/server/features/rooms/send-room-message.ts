@@ -13,6 +13,8 @@ import { isGiphyMediaUrl } from './giphy-client';
 import { assertCanPost, canPostInRoomSql } from './room-access';
 import { assertNotMuted, platformMutedSql } from '../member-reports/member-mute';
 import type { ReplyTarget, RoomMessageData } from '../../contracts/room-events';
+import type { MentionData } from '../../../domain/chat-essentials';
+import { insertMentionsSql, mentionsJsonSql } from '../chat-essentials/mentions';
 
 export type RoomMedia = { type: MediaType; url: string; filename: string; size: number };
 
@@ -52,6 +54,7 @@ type SendRow = {
   parent_media_type: MediaType | null;
   parent_media_url: string | null;
   parent_sent_at: string | null;
+  mentions: MentionData[] | null;
 };
 
 /**
@@ -71,6 +74,7 @@ const send = preparedStatement<
     mediaUrl: string | null;
     mediaFilename: string | null;
     mediaSize: number | null;
+    mentions: string;
   }
 >(
   'rooms.send',
@@ -89,7 +93,7 @@ const send = preparedStatement<
       from access
       where ${parentId} is null or exists (select 1 from parent)
       returning id, room_id, sender_id, parent_message_id, sent_at, media_type, media_url, media_filename, media_size
-    ), sender as (
+    ), ${insertMentionsSql(sql`m`, p('mentions', 'jsonb'))}, sender as (
       select pr.first_name, pr.last_name, pr.avatar_url from ${profiles} pr where pr.id = ${userId}
     ), ${recordEventSql(
       'room.message-posted',
@@ -107,9 +111,18 @@ const send = preparedStatement<
             'mediaType', parent.media_type, 'mediaUrl', parent.media_url, 'sentAt', ${iso('parent.sent_at')})
             from parent),
           'sentAt', ${iso('m.sent_at')}, 'editedAt', null, 'mediaType', m.media_type, 'mediaUrl', m.media_url,
-          'mediaFilename', m.media_filename, 'mediaSize', m.media_size)`,
+          'mediaFilename', m.media_filename, 'mediaSize', m.media_size, 'mentions', ${mentionsJsonSql})`,
       },
       { from: sql`m` },
+    )}, ${recordEventSql(
+      'room.member-mentioned',
+      {
+        actorId: userId,
+        roomId: sql`m.room_id::text`,
+        messageId: sql`m.id::text`,
+        userIds: sql`(select jsonb_agg(user_id order by user_id) from mentioned)`,
+      },
+      { from: sql`m where exists (select 1 from mentioned)`, name: 'mention_event' },
     )}
     select exists (select 1 from access) as allowed, (${parentId} is null or exists (select 1 from parent)) as parent_ok,
       m.id, ${iso('m.sent_at')} as sent_at,
@@ -117,7 +130,7 @@ const send = preparedStatement<
       (select avatar_url from sender) as avatar_url,
       (select content from parent) as parent_content, (select sender_id from parent) as parent_sender_id,
       (select media_type from parent) as parent_media_type, (select media_url from parent) as parent_media_url,
-      (select ${iso('parent.sent_at')} from parent) as parent_sent_at
+      (select ${iso('parent.sent_at')} from parent) as parent_sent_at, ${mentionsJsonSql} as mentions
     from (select 1) one left join m on true`,
 );
 
@@ -129,7 +142,7 @@ const send = preparedStatement<
 export async function sendRoomMessage(
   deps: { db: Db; events: DomainEvents; files: BlobStore },
   actor: { id: string },
-  input: { roomId: string; content: string; parentMessageId?: string; media?: RoomMedia },
+  input: { roomId: string; content: string; parentMessageId?: string; media?: RoomMedia; mentions?: string[] },
 ): Promise<RoomMessageData> {
   const { roomId, media } = input;
   const words = input.content.trim();
@@ -144,6 +157,7 @@ export async function sendRoomMessage(
     mediaUrl: media?.url ?? null,
     mediaFilename: media?.filename ?? null,
     mediaSize: media?.size ?? null,
+    mentions: JSON.stringify(input.mentions ?? []),
   });
   if (!row?.allowed) {
     // Refused: the precise reason (missing, banned, muted, members only) from the one place that decides it.
@@ -184,7 +198,14 @@ export async function sendRoomMessage(
     mediaUrl: media?.url ?? null,
     mediaFilename: media?.filename ?? null,
     mediaSize: media?.size ?? null,
+    mentions: row.mentions ?? [],
   };
   deps.events.committed([{ type: 'room.message-posted', actorId: actor.id, roomId, messageId: message.id, message }]);
+  if (message.mentions?.length) {
+    const userIds = message.mentions.map((m) => m.userId);
+    deps.events.committed([
+      { type: 'room.member-mentioned', actorId: actor.id, roomId, messageId: message.id, userIds },
+    ]);
+  }
   return message;
 }

@@ -5,6 +5,8 @@ import { roomsChannels } from './rooms.channels';
 import type { BusEvent, EventBus } from '../../realtime/event-bus';
 import { subscribeChannels } from '../../realtime/subscribe-channels';
 import type { RoomListChannelEvent, RoomListEvent } from '../../contracts/room-events';
+import { chatEssentialsChannels } from '../chat-essentials/chat-essentials.channels';
+import { memberRoomsOf, rememberRoom } from '../chat-essentials/member-rooms';
 
 /**
  * The bans one subscription remembers to filter the directory with. Past it (a user banned from more rooms than any
@@ -37,7 +39,7 @@ export async function* watchRoomList(
 ): AsyncGenerator<BusEvent<RoomListEvent>> {
   const { events, close } = subscribeChannels<RoomListChannelEvent>(
     deps.bus,
-    [roomsChannels.roomDirectory, roomsChannels.userRooms(actor.id)],
+    [roomsChannels.roomDirectory, roomsChannels.userRooms(actor.id), chatEssentialsChannels.roomActivity],
     { lastEventId: input.lastEventId, signal },
   );
   // Listening starts first, then the bans are read: a ban committed in between is in the read or heard after it.
@@ -45,6 +47,8 @@ export async function* watchRoomList(
   first.catch(() => undefined);
   try {
     let banned = await bannedRooms(deps.db, actor.id);
+    // The rooms whose messages count as unread for this viewer: only theirs pass (room activity is everyone's).
+    const mine = await memberRoomsOf(deps.db, actor.id);
     // Too many to remember: treated as banned from every room the directory announces.
     const isBanned = (roomId: string) => banned?.has(roomId) ?? true;
     for (let next = await first; !next.done; next = await events.next()) {
@@ -52,6 +56,7 @@ export async function* watchRoomList(
       const out = (event: RoomListEvent): BusEvent<RoomListEvent> => ({ id, channel, data: event });
       switch (data.type) {
         case 'room-added':
+          if (data.isMember) rememberRoom(mine, data.room.id);
           if (isBanned(data.room.id)) break;
           yield out({
             type: 'room-added',
@@ -62,10 +67,23 @@ export async function* watchRoomList(
           if (!isBanned(data.room.id)) yield out(data);
           break;
         case 'room-made-private':
+          yield out(data);
+          break;
         case 'room-removed':
+          mine.delete(data.roomId);
+          yield out(data);
+          break;
+        case 'member-of':
+          rememberRoom(mine, data.roomId);
+          break;
+        case 'room-message':
+          if (mine.has(data.roomId) && data.senderId !== actor.id) yield out(data);
+          break;
+        case 'unread':
           yield out(data);
           break;
         case 'banned':
+          mine.delete(data.roomId);
           if (banned && banned.size >= BANS_REMEMBERED) banned = null;
           banned?.add(data.roomId);
           yield out({ type: 'room-removed', roomId: data.roomId });

@@ -124,7 +124,12 @@ const MARK_READ_DELAY_MS = 400;
  * Marks the other party's messages read (spec 2: when the conversation is opened, and as they arrive while it is
  * open), through the chat kit's scheduler: once per burst, only while the page is visible.
  */
-export function useMarkConversationRead(id: string, messages: readonly ChatMessage[] | undefined, ownId: string) {
+export function useMarkConversationRead(
+  id: string,
+  messages: readonly ChatMessage[] | undefined,
+  ownId: string,
+  ready = true,
+) {
   const trpc = useTRPC();
   const { mutate } = useMutation(trpc.conversations.markRead.mutationOptions());
   const mark = useCallback(() => mutate({ id }), [mutate, id]);
@@ -132,7 +137,7 @@ export function useMarkConversationRead(id: string, messages: readonly ChatMessa
   useReadScheduler({
     chatId: id,
     newestOthersId,
-    enabled: ownId !== '',
+    enabled: ownId !== '' && ready,
     delayMs: MARK_READ_DELAY_MS,
     mark,
   });

@@ -26,6 +26,8 @@ import { Composer } from './composer';
 import { DealSidePanel, DealSummaryLine, useDealSummary } from './deal-panel';
 import { MessageList } from './message-list';
 import { useConversationInPlace } from './open-in-place';
+import { MuteMenu } from '../../lib/chat/mute-menu';
+import { useFirstUnreadInConversation } from '../../lib/chat/use-chat-essentials';
 import { ProposalDialog } from './proposal-dialog';
 import { useSettling } from '../../lib/use-settling';
 import { showsProgressBadge } from '../settlement/deal-summary';
@@ -84,7 +86,9 @@ function ChatView({
   const mutations = useConversationMutations(c.id);
   const earlier = useEarlierConversationMessages(c.id, messages.data);
   const inPlace = useConversationInPlace(c.id, useSearchParams()[0].get('message'), messages.data);
-  useMarkConversationRead(c.id, messages.data, ownId);
+  // Where the unread starts is read before anything is marked read (then it would be gone).
+  const firstUnread = useFirstUnreadInConversation(c.id, true);
+  useMarkConversationRead(c.id, messages.data, ownId, !firstUnread.isFetching);
   const deal = useDealSummary(c);
   const wide = useWideScreen();
   const { ref: pageRef, style: pageStyle } = useFillViewport<HTMLDivElement>();
@@ -112,6 +116,7 @@ function ChatView({
                 earlier={inPlace.held ? null : earlier}
                 later={inPlace.later}
                 focusId={inPlace.focusId}
+                firstUnreadId={firstUnread.data?.messageId}
               />
             )}
             <BlockAwareComposer
@@ -185,6 +190,9 @@ function ChatHeader({
         </div>
       </div>
       <ActionBar conversation={c} mutations={mutations} />
+      <div className="flex justify-end">
+        <MuteMenu target={{ conversationId: c.id }} />
+      </div>
     </header>
   );
 }

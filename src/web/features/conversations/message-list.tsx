@@ -6,6 +6,7 @@ import { sameGroup } from '../../../domain/negotiation';
 import { cn } from '../../lib/cn';
 import { ChatScroller, type EarlierMessages } from '../../lib/chat/chat-scroller';
 import type { LaterMessages } from '../../lib/chat/use-message-in-place';
+import { JumpToNewMessages, NewMessagesDivider } from '../../lib/chat/new-messages';
 import { clockTime, dayKey, dayLabel } from '../../lib/dates';
 import type { ChatMessage } from './api';
 import { ReportButton } from '../member-reports/report-dialog';
@@ -22,6 +23,7 @@ export function MessageList({
   earlier,
   later,
   focusId,
+  firstUnreadId,
 }: {
   messages: ChatMessage[];
   ownId: string;
@@ -29,6 +31,8 @@ export function MessageList({
   earlier?: EarlierMessages | null;
   later?: LaterMessages | null;
   focusId?: string | null;
+  /** Where the "New messages" divider goes (the first unread when the conversation opened). */
+  firstUnreadId?: string | null;
 }) {
   const last = messages.at(-1);
   return (
@@ -41,6 +45,13 @@ export function MessageList({
       focusId={focusId}
       listLabel="Messages"
       listClassName="gap-1 px-4 py-4"
+      overlay={
+        <JumpToNewMessages
+          firstUnreadId={firstUnreadId}
+          present={messages.some((m) => m.id === firstUnreadId)}
+          earlier={earlier}
+        />
+      }
     >
       {messages.map((m, i) => {
         const newDay = i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(m.createdAt);
@@ -51,6 +62,7 @@ export function MessageList({
                 <span className="text-xs font-medium text-muted-foreground">{dayLabel(m.createdAt)}</span>
               </li>
             )}
+            {m.id === firstUnreadId && <NewMessagesDivider />}
             <MessageItem
               message={m}
               previous={newDay ? undefined : messages[i - 1]}

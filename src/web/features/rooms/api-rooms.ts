@@ -37,7 +37,7 @@ export function withRoomListEvent(rooms: RoomSummary[], event: RoomListEvent, mo
       const rest = rooms.filter((r) => r.id !== event.room.id);
       const last = rest.at(-1);
       if (more && last && newerFirst(last, event.room) < 0) return rest;
-      return [...rest, event.room].sort(newerFirst);
+      return [...rest, { unread: 0, ...event.room }].sort(newerFirst);
     }
     case 'room-updated':
       return rooms.map((r) => (r.id === event.room.id ? { ...r, ...event.room } : r));
@@ -45,6 +45,11 @@ export function withRoomListEvent(rooms: RoomSummary[], event: RoomListEvent, mo
       return rooms.flatMap((r) => (r.id !== event.roomId ? [r] : r.isMember ? [{ ...r, isPrivate: true }] : []));
     case 'room-removed':
       return rooms.filter((r) => r.id !== event.roomId);
+    // Unread counts: set by a read on any of the viewer's tabs, one more for each message of someone else.
+    case 'unread':
+      return rooms.map((r) => (r.id === event.roomId ? { ...r, unread: event.unread } : r));
+    case 'room-message':
+      return rooms.map((r) => (r.id === event.roomId && r.isMember ? { ...r, unread: r.unread + 1 } : r));
   }
 }
 

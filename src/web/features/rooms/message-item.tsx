@@ -13,6 +13,7 @@ import type { RoomMessage, RoomReaction, RoomReceipt } from './api-messages';
 import { MessageMedia } from './media-attachment';
 import { EmojiPicker } from './emoji-picker';
 import { reactionChange, Reactions, type ReactionChange } from './reactions';
+import { MentionText } from './mention-text';
 import { ReadReceipts } from './read-receipts';
 import { ReportButton } from '../member-reports/report-dialog';
 
@@ -100,7 +101,11 @@ export function MessageItem({
             onSave={(content) => whenSucceeded(actions.onEdit(m.id, content), () => setEditing(false))}
           />
         ) : (
-          m.content && <p className="text-sm break-words whitespace-pre-wrap">{m.content}</p>
+          m.content && (
+            <p className="text-sm break-words whitespace-pre-wrap">
+              <MentionText content={m.content} mentions={m.mentions} me={actions.me} />
+            </p>
+          )
         )}
         {m.mediaType && m.mediaUrl && (
           <MessageMedia type={m.mediaType} url={m.mediaUrl} filename={m.mediaFilename} onLoad={actions.onMediaLoad} />

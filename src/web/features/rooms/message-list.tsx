@@ -3,6 +3,7 @@ import { ROOM_LIMITS, ROOM_MESSAGE_MESSAGES, ROOM_MESSAGES } from '../../../doma
 import { dayKey, dayLabel } from '../../lib/dates';
 import { ChatScroller, type EarlierMessages } from '../../lib/chat/chat-scroller';
 import type { LaterMessages } from '../../lib/chat/use-message-in-place';
+import { JumpToNewMessages, NewMessagesDivider } from '../../lib/chat/new-messages';
 import type { RoomPage, RoomReaction, RoomReceipt } from './api-messages';
 import { MessageItem, type MessageActions } from './message-item';
 import { FoldedMessages } from '../blocks/folded-messages';
@@ -31,6 +32,7 @@ export function MessageList({
   showReplies = true,
   label = 'Messages',
   regionLabel = 'Message history',
+  firstUnreadId,
 }: {
   page: Pick<RoomPage, 'messages' | 'reactions' | 'receipts' | 'readCounts'>;
   actions: MessageActions;
@@ -41,6 +43,8 @@ export function MessageList({
   showReplies?: boolean;
   label?: string;
   regionLabel?: string;
+  /** Where the "New messages" divider goes (the first unread when the room opened). */
+  firstUnreadId?: string | null;
 }) {
   const { messages } = page;
   const reactions = useMemo(() => groupBy<RoomReaction>(page.reactions), [page.reactions]);
@@ -79,6 +83,13 @@ export function MessageList({
       listLabel={label}
       regionLabel={regionLabel}
       className="px-3 py-2 sm:px-4"
+      overlay={
+        <JumpToNewMessages
+          firstUnreadId={firstUnreadId}
+          present={messages.some((m) => m.id === firstUnreadId)}
+          earlier={earlier}
+        />
+      }
     >
       {items.map((entry, i) => {
         const m = entry.kind === 'message' ? entry.message : entry.messages[0]!;
@@ -95,6 +106,9 @@ export function MessageList({
                 </span>
                 <span className="h-px flex-1 bg-border" aria-hidden />
               </li>
+            )}
+            {(entry.kind === 'message' ? [m] : entry.messages).some((x) => x.id === firstUnreadId) && (
+              <NewMessagesDivider />
             )}
             {entry.kind === 'message' ? (
               item(m)

@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import type { RoomSummary } from './api-rooms';
+import { UnreadBadge } from '../../lib/chat/unread-badge';
 
 /** The room's avatar: the first letter of its name (spec 3, section 2). */
 export function RoomInitial({ name, className }: { name: string; className?: string }) {
@@ -48,6 +49,7 @@ export function RoomCard({ room }: { room: RoomSummary }) {
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
             <h3 className="truncate font-semibold">{room.name}</h3>
+            <UnreadBadge count={room.unread} />
             {room.isPrivate && (
               <Badge variant="outline" className="shrink-0">
                 <Lock className="h-3 w-3" aria-hidden /> Private

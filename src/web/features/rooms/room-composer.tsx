@@ -18,6 +18,7 @@ import { useMyMute } from '../member-reports/api';
 import { MutedNotice } from '../member-reports/report-dialog';
 import { useRoomMessageMutations, useTypingAnnouncer, type RoomMessage } from './api-messages';
 import { GifPicker, type Gif } from './gif-picker';
+import { useMentionAutocomplete } from './mention-autocomplete';
 import { ATTACHMENT_ACCEPT, attachmentRefusal, type UploadedMedia } from './media-attachment';
 
 /** Spec 3, section 4 (Attachment): selected, then processing (about 0.5 s), then uploading on send. */
@@ -56,6 +57,7 @@ export function RoomComposer({
   const typing = useTypingAnnouncer(roomId, true);
   const mute = useMyMute();
   const { box, setError } = draft;
+  const mentions = useMentionAutocomplete(roomId, draft);
 
   useEffect(() => () => void (attachment?.preview && URL.revokeObjectURL(attachment.preview)), [attachment?.preview]);
   useEffect(() => {
@@ -83,11 +85,22 @@ export function RoomComposer({
   /** Posts the message (its text, and media if any); true once the server has it. */
   const post = async (content: string, media?: { type: MediaType; url: string; filename: string; size: number }) =>
     (await whenSucceeded(
-      send.mutateAsync({ roomId, content, parentMessageId: parentId ?? replyTo?.id, media }).catch((error: unknown) => {
-        mute.recheck(error);
-        throw error;
-      }),
-      () => true,
+      send
+        .mutateAsync({
+          roomId,
+          content,
+          parentMessageId: parentId ?? replyTo?.id,
+          media,
+          mentions: mentions.mentionIdsIn(content),
+        })
+        .catch((error: unknown) => {
+          mute.recheck(error);
+          throw error;
+        }),
+      () => {
+        mentions.reset();
+        return true;
+      },
     )) ?? false;
 
   async function sendDraft(content: string): Promise<boolean> {
@@ -147,11 +160,18 @@ export function RoomComposer({
       className="flex flex-col gap-1 border-t p-2 sm:p-3"
       onTextChange={(text) => {
         if (text.trim()) typing.keystroke();
+        mentions.update(text);
       }}
-      onBlur={typing.stop}
+      onBlur={() => {
+        typing.stop();
+        mentions.close();
+      }}
+      onBoxKeyDown={mentions.keyDown}
+      boxProps={mentions.boxProps}
       above={
         <>
           {mute.until && <MutedNotice until={mute.until} />}
+          {mentions.popup}
           {replyTo && !parentId && (
             <div
               className="flex items-center gap-2 rounded-md border-l-2 border-primary bg-muted px-2 py-1 text-xs"

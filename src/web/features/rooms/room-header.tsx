@@ -6,6 +6,7 @@ import { shortDate } from '../../lib/dates';
 import { BackLink } from '../../ui/back-link';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { MuteMenu } from '../../lib/chat/mute-menu';
 import { useRoomMutations, type RoomDetails } from './api-rooms';
 import { InviteDialog } from './invite-dialog';
 import { RoomInitial } from './room-card';
@@ -88,6 +89,8 @@ export function RoomHeader({ room, membersOpen, onToggleMembers }: RoomHeaderPro
             <Settings className="h-4 w-4" aria-hidden /> Room Management
           </Button>
         )}
+        {/* Last in the row: it appears once read, and must not move the buttons before it. */}
+        {room.isMember && <MuteMenu target={{ roomId: room.id }} />}
       </div>
       {room.canInvite && <InviteDialog roomId={room.id} open={inviting} onOpenChange={setInviting} />}
       {room.canManage && <RoomManagementDialog room={room} open={managing} onOpenChange={setManaging} />}

@@ -26,6 +26,7 @@ import { RoomAccessScreen } from './room-access-screen';
 import { RoomComposer } from './room-composer';
 import { RoomHeader } from './room-header';
 import { ThreadDialog } from './thread-dialog';
+import { useFirstUnreadInRoom } from '../../lib/chat/use-chat-essentials';
 import { TypingIndicator } from './typing-indicator';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +54,9 @@ export function RoomPage() {
     () => newestFromOthers(page.data?.messages, (m) => m.senderId !== me && m.kind === 'text'),
     [page.data, me],
   );
-  useAutoRead(roomId, newestOthers, page.isSuccess);
+  // Where the unread starts is read before anything is marked read (then it would be gone).
+  const firstUnread = useFirstUnreadInRoom(roomId, validId && Boolean(room.data?.isMember));
+  useAutoRead(roomId, newestOthers, page.isSuccess && room.isSuccess && !firstUnread.isFetching);
   useCorruptStickerCleanup(roomId, page.data?.reactions, room.data?.moderates ?? false);
 
   // Spec 3, section 8: a room that fails to load for another reason than not being found or not being open to the
@@ -118,6 +121,7 @@ export function RoomPage() {
             earlier={inPlace.held ? null : earlier}
             later={inPlace.later}
             focusId={inPlace.focusId}
+            firstUnreadId={firstUnread.data?.messageId}
           />
           <TypingIndicator names={typing} />
           {canPost ? (

@@ -1,5 +1,13 @@
 import { SendHorizontal } from 'lucide-react';
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { Button } from '../../ui/button';
 import { Label } from '../../ui/label';
 import { counterText, draftToSend, isSendKey } from './composer-rules';
@@ -68,6 +76,8 @@ export function ChatComposer({
   tools,
   onTextChange,
   onBlur,
+  onBoxKeyDown,
+  boxProps,
   className,
 }: {
   draft: ChatDraft;
@@ -89,6 +99,13 @@ export function ChatComposer({
   tools?: ReactNode;
   onTextChange?(text: string): void;
   onBlur?(): void;
+  /** A key the feature handles itself (an open autocomplete's arrows, Enter, Escape): true when handled. */
+  onBoxKeyDown?(event: KeyboardEvent<HTMLTextAreaElement>): boolean;
+  /** ARIA the feature adds to the box (an autocomplete's list and active option). */
+  boxProps?: Pick<
+    TextareaHTMLAttributes<HTMLTextAreaElement>,
+    'aria-autocomplete' | 'aria-controls' | 'aria-activedescendant'
+  >;
   className?: string;
 }) {
   const id = useId();
@@ -146,7 +163,12 @@ export function ChatComposer({
             onTextChange?.(e.target.value);
           }}
           onBlur={onBlur}
+          {...boxProps}
           onKeyDown={(e) => {
+            if (onBoxKeyDown?.(e)) {
+              e.preventDefault();
+              return;
+            }
             if (isSendKey({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing })) {
               e.preventDefault();
               submit();

@@ -27,6 +27,7 @@ export function ChatScroller({
   regionLabel = 'Message history',
   className,
   listClassName,
+  overlay,
   children,
 }: {
   lastId: string | undefined;
@@ -44,6 +45,8 @@ export function ChatScroller({
   regionLabel?: string;
   className?: string;
   listClassName?: string;
+  /** Drawn over the top of the list (the jump to the new messages). */
+  overlay?: ReactNode;
   children: ReactNode;
 }) {
   const { box, content, onScroll, away, unseen, jumpToLatest, keepPlace, afterEarlier, release } = useStickToBottom({
@@ -61,6 +64,7 @@ export function ChatScroller({
   };
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
+      {overlay}
       {/* Focusable so a keyboard can scroll it; the list inside is what screen readers browse. The browser's own
           scroll anchoring is off: older messages loaded above are compensated for by hand, in every browser. */}
       <div
