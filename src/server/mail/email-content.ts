@@ -56,4 +56,3 @@ export function checkMail(mail: QueuedMail): void {
   ].filter(Boolean);
   if (problems.length > 0) throw new Error(`Mail "${mail.subject.slice(0, 80)}" refused: ${problems.join(', ')}`);
 }
-
