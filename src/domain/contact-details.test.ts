@@ -113,3 +113,27 @@ describe('bounded work', () => {
     }
   });
 });
+
+describe('look-alike characters', () => {
+  const minorUnpaid = { paid: false, minorInvolved: true };
+  it("reads fullwidth and other scripts' digits, fullwidth punctuation and invisible characters as what they show", () => {
+    for (const text of [
+      'call me ０６１２３４５６７８',
+      'my number ٠٦١٢٣٤٥٦٧٨',
+      'john＠gmail．com',
+      'jo\u200bhn@gmail.com',
+      'email me at ｊｏｈｎ＠ｇｍａｉｌ．ｃｏｍ',
+    ]) {
+      const screened = screenMessage(text, minorUnpaid);
+      expect(screened.needsConfirmation, text).toBe(true);
+      expect(screened.shown, text).toContain(DETAILS_HIDDEN_TEXT);
+      expect(screened.shown, text).not.toMatch(/gmail|\d{6}|[٠-٩]{6}/);
+      expect(screened.original).toBe(text);
+    }
+  });
+
+  it('leaves ordinary text with accents and emoji exactly as written', () => {
+    const text = 'Café at 5:30? 😀 Ça marche, £25 per hour';
+    expect(screenMessage(text, minorUnpaid)).toEqual({ needsConfirmation: false, shown: text, original: null });
+  });
+});

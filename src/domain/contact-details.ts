@@ -331,13 +331,37 @@ export interface Screening {
  */
 export function screenMessage(text: string, deal: { paid: boolean; minorInvolved: boolean }): Screening {
   const kinds = deal.paid ? CONTACT_DETAIL_KINDS : ALL_DETAIL_KINDS;
-  const found = findDetails(text).filter((m) => kinds.includes(m.kind));
+  // Read as plain ASCII look-alikes: "０６１２…" or "john＠gmail．com" are the same details to the person reading them.
+  const subject = foldLookalikes(text);
+  const found = findDetails(subject).filter((m) => kinds.includes(m.kind));
   if (found.length === 0) return { needsConfirmation: false, shown: text, original: null };
   if (!deal.minorInvolved) return { needsConfirmation: !deal.paid, shown: text, original: null };
-  return { needsConfirmation: !deal.paid, shown: maskDetails(text, kinds), original: text };
+  return { needsConfirmation: !deal.paid, shown: maskDetails(subject, kinds), original: text };
 }
 
 /** Whether the text holds anything the rule looks at: the cheap question asked before reading the deal. */
 export function hasDetails(text: string): boolean {
-  return findDetails(text).length > 0;
+  return findDetails(foldLookalikes(text)).length > 0;
+}
+
+/** The zero of each block of decimal digits other than ASCII's that NFKC leaves as they are (Arabic-Indic, Devanagari…). */
+const DIGIT_ZEROS = [
+  0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xe50, 0xed0, 0xf20, 0x1040,
+  0x17e0, 0x1810,
+];
+const INVISIBLE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g;
+
+/**
+ * The text as the detector reads it: compatibility forms folded (fullwidth digits, "＠", "．", styled letters), other
+ * scripts' digits as ASCII digits, invisible characters dropped. Bounded: one pass over at most a message.
+ */
+export function foldLookalikes(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .replace(/\p{Nd}/gu, (digit) => {
+      const code = digit.codePointAt(0)!;
+      const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9);
+      return zero === undefined ? digit : String(code - zero);
+    });
 }

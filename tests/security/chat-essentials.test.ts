@@ -56,16 +56,18 @@ const mentionItems = async () =>
   (await app.database.db.execute(sql`select 1 from notifications where kind = 'mention'`)).rows.length;
 
 describe('mentions', () => {
-  it('an outsider and a member who blocked the sender are dropped: no row, no notification', async () => {
+  it('an outsider is dropped; a member who blocked the sender is not notified, and the sender cannot tell', async () => {
     const sent = await ok(member, 'roomMessages.send', {
       roomId: privateRoom,
       content: '@Olga Outsiderperson @Bo',
       mentions: [outsider.id, blocker.id],
     });
     await app.events.drain();
-    expect(await mentionsOf(sent.id)).toEqual([]);
+    // The blocker's mention is kept as written (dropping it would answer the sender "you are blocked"); the outsider's
+    // is not a mention at all.
+    expect(await mentionsOf(sent.id)).toEqual([blocker.id]);
     expect(await mentionItems()).toBe(0);
-    expect(sent.mentions).toEqual([]);
+    expect(sent.mentions?.map((m) => m.userId)).toEqual([blocker.id]);
   });
 
   it.each([

@@ -4,14 +4,14 @@ import type { Db, Tx } from '../../db/database';
 import { chatMessageMentions } from '../../db/schema/chat-essentials';
 import { profiles } from '../../db/schema/profiles';
 import { chatRoomMembers } from '../../db/schema/rooms';
-import { blockedBetweenSql } from '../blocks/block-rules';
 
 const mm = chatMessageMentions;
 
 /**
  * The mentions of a message being inserted (the CTE `message` names it: id, room_id, sender_id), as a CTE named
- * `mentioned`: of the ids the sender picked, only the room's members other than the sender, and none blocked either
- * way. Anyone else is dropped silently: a mention of someone who left or blocked you does nothing.
+ * `mentioned`: of the ids the sender picked, only the room's members other than the sender; anyone else is dropped
+ * silently. A member blocked either way is kept here (the whole room sees the message as written: dropping them would
+ * tell the sender they were blocked) and is never notified (on-member-mentioned.ts asks the block rule).
  */
 export function insertMentionsSql(message: SQL, ids: SQL): SQL {
   return sql`mentioned as (
@@ -20,7 +20,6 @@ export function insertMentionsSql(message: SQL, ids: SQL): SQL {
       join ${chatRoomMembers} cm on cm.room_id = msg.room_id
       where cm.user_id in (select jsonb_array_elements_text(${ids}))
         and cm.user_id <> msg.sender_id
-        and not ${blockedBetweenSql(sql`cm.user_id`, sql`msg.sender_id`)}
       on conflict do nothing
       returning user_id
     ), mentioned_names as (

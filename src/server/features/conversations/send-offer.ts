@@ -14,6 +14,7 @@ import { insertMessage } from './post-message';
 import { screenOfferDetails } from './screen-details';
 import { publicRequest } from '../requests/request-queries';
 import { refuseIfBlocked } from '../blocks/contact-refusal';
+import { assertNotMuted } from '../member-reports/member-mute';
 
 /**
  * Beyond the spec: someone other than the poster answers a request with a price and a message. The poster becomes
@@ -40,6 +41,8 @@ export async function sendOffer(
   if (!request) throw new AppError('REQUEST_NOT_FOUND');
   if (request.userId === actor.id) throw new AppError('OWN_REQUEST');
   await refuseIfBlocked(deps.db, actor.id, request.userId, 'BLOCKED_CONTACT');
+  // An offer writes a message into the conversation with the request's poster: no words while muted platform-wide.
+  await assertNotMuted(deps.db, actor.id);
   const screened = await screenOfferDetails(
     deps.db,
     { offererId: actor.id, posterId: request.userId },

@@ -245,7 +245,11 @@ describe('the admins‚Äô actions, each audited with its reason, settle the item‚Ä
 
   it('remove a direct message: both parties read the removed notice in its place', async () => {
     const sender = await testUser(app, { firstName: 'Scammer' });
-    const { conversationId, messageId } = await conversationWithMessage(sender, alice, 'Pay me by bank transfer');
+    const { conversationId, messageId } = await conversationWithMessage(
+      sender,
+      alice,
+      'Send the money first and I will start',
+    );
     await report(alice, 'direct_message', messageId);
     await ok(admin, 'memberReports.resolve', {
       action: 'remove',
@@ -298,6 +302,16 @@ describe('the admins‚Äô actions, each audited with its reason, settle the item‚Ä
     const target = await testUser(app, { firstName: 'Muted' });
     const { conversationId } = await conversationWithMessage(bob, target, 'Hello');
     const { roomId, messageId: bobsMessage } = await roomWithMessage(bob, false, 'Hello room');
+    await ok(target, 'rooms.join', { id: roomId });
+    const own = await ok(target, 'roomMessages.send', { roomId, content: 'Before the mute' });
+    const request = await ok(bob, 'requests.create', {
+      title: 'Need a poster designed',
+      description: 'For the school fair.',
+      service_category_id: SERVICE_CATEGORIES[1]!.id,
+      pricing_type: 'fixed',
+      budget: '20',
+      image_url: '',
+    });
     await report(alice, 'member', target.id);
     const { until } = await ok(admin, 'memberReports.resolve', {
       action: 'mute',
@@ -311,7 +325,15 @@ describe('the admins‚Äô actions, each audited with its reason, settle the item‚Ä
     const direct = await call(target, 'conversations.send', { id: conversationId, text: 'Still here' });
     const room = await call(target, 'roomMessages.send', { roomId, content: 'Still here' });
     const reaction = await call(target, 'roomMessages.react', { messageId: bobsMessage, emoji: 'üëç' });
-    for (const refused of [direct, room, reaction]) {
+    // Rewriting an old message, or an offer's message to a request's poster, is writing too.
+    const edit = await call(target, 'roomMessages.edit', { messageId: own.id, content: 'Rewritten while muted' });
+    const offer = await call(target, 'conversations.offer', {
+      requestId: request.id,
+      price: 20,
+      pricingType: 'fixed',
+      message: 'I can do it',
+    });
+    for (const refused of [direct, room, reaction, edit, offer]) {
       expect(refused.status).toBe(403);
       expect(refused.error?.message).toContain(new Date(until!).toUTCString());
     }

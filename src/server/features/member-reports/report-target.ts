@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MEMBER_REPORT_LIMITS, type ReportEvidence, type ReportTargetKind } from '../../../domain/member-reports';
 import { displayName } from '../../../domain/user-summary';
 import type { Tx } from '../../db/database';
@@ -56,7 +56,9 @@ async function find(tx: Tx, reporterId: string, kind: ReportTargetKind, id: stri
         .select({
           senderId: messages.senderId,
           kind: messages.kind,
-          text: messages.text,
+          // The words as written: where contact details were hidden from the recipient, the moderator needs what
+          // was actually sent (evidence is read by admins only).
+          text: sql<string | null>`coalesce(${messages.originalText}, ${messages.text})`,
           conversationId: messages.conversationId,
           p1: conversations.participant1Id,
           p2: conversations.participant2Id,

@@ -26,9 +26,10 @@ export async function addRoomMember(
     // The room's lock is already held: this read only learns where the invitee stands.
     const target = await roomAccess(tx, input.id, input.userId);
     if (target.banned) throw new AppError('ROOM_CANNOT_ADD');
-    // A block either way: the same answer as any other refusal, so the blocked side learns nothing.
-    if (await isBlockedBetween(tx, actor.id, input.userId)) throw new AppError('ROOM_CANNOT_ADD');
     if (target.standing !== 'outsider') throw new AppError('ROOM_ALREADY_MEMBER');
+    // A block either way: the answer of any other refusal, and only once membership was answered as for anyone, so
+    // the blocked side learns nothing.
+    if (await isBlockedBetween(tx, actor.id, input.userId)) throw new AppError('ROOM_CANNOT_ADD');
     const name = await noticeNameOf(tx, input.userId);
     if (name === null) throw new AppError('ROOM_CANNOT_ADD');
     // Marked as invited: a room one was pulled into is not a room one joined, and earns no progression

@@ -5,6 +5,7 @@ import { chatMessages } from '../../db/schema/rooms';
 import type { DomainEvents } from '../../events/domain-events';
 import { inTransaction } from '../../events/in-transaction';
 import { AppError } from '../../errors';
+import { assertNotMuted } from '../member-reports/member-mute';
 import { assertCanPost } from './room-access';
 import type { RoomMessageData } from '../../contracts/room-events';
 import { loadRoomMessageData, messageOrRefuse } from './room-message-data';
@@ -23,6 +24,8 @@ export async function editRoomMessage(
   const current = await messageOrRefuse(db, input.messageId, ROOM_MESSAGE_MESSAGES.editFailed);
   if (current.kind !== 'text' || current.senderId !== actor.id) throw new AppError('ROOM_EDIT_NOT_AUTHOR');
   await assertCanPost(db, current.roomId, actor.id);
+  // Rewriting old words is writing: a member muted platform-wide may not.
+  await assertNotMuted(db, actor.id);
   const content = input.content.trim();
   if (!content && !current.mediaUrl) throw new AppError('ROOM_MESSAGE_EMPTY');
   if (content === (current.content ?? '')) {
