@@ -23,7 +23,7 @@ const webFeatureExports = {
     'folded-messages.tsx',
     'use-folded-messages.ts',
   ],
-  conversations: ['api.ts', 'price-fields.tsx'],
+  conversations: ['api.ts', 'details-confirm-dialog.tsx', 'price-fields.tsx'],
   feedback: ['api.ts', 'truncated-title.tsx'],
   'member-reports': ['api.ts', 'report-dialog.tsx'],
   moderation: ['api.ts', 'report-service-button.tsx'],

@@ -61,3 +61,32 @@ test.describe('contact details in a direct message', () => {
     await expect(client.getByText('Contact details in this message were hidden')).toHaveCount(0);
   });
 });
+
+test('an offer whose message shares details asks the same question, and is sent once confirmed', async ({
+  browser,
+}) => {
+  const poster = await newUser(browser, 'Rosa', '1990-02-01');
+  const offerer = await newUser(browser, 'Omar', '1992-04-01');
+  const title = `Chemistry${Date.now()} help`;
+  await poster.goto('/request-service');
+  const form = poster.getByRole('form', { name: 'Submit Request' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Description').fill('Organic chemistry revision.');
+  await form.getByLabel('Category').selectOption({ label: 'Tutoring' });
+  await form.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(poster.getByText('Request Submitted Successfully')).toBeVisible();
+
+  await offerer.goto(`/requests?q=${encodeURIComponent(title)}`);
+  await offerer.getByRole('button', { name: `Send offer on ${title}` }).click();
+  const offer = offerer.getByRole('dialog', { name: 'Send an offer' });
+  await offer.getByLabel('Your price (USD)').fill('30');
+  await offer.getByLabel('Message', { exact: true }).fill('call me on 07911 123456');
+  await offer.getByRole('button', { name: 'Send Offer' }).click();
+  const confirm = offerer.getByRole('dialog', { name: CONFIRM_TITLE });
+  await confirm.getByRole('button', { name: 'Edit message' }).click();
+  await expect(offer.getByLabel('Message', { exact: true })).toHaveValue('call me on 07911 123456');
+  await offer.getByRole('button', { name: 'Send Offer' }).click();
+  await offerer.getByRole('dialog', { name: CONFIRM_TITLE }).getByRole('button', { name: 'Send anyway' }).click();
+  await expect(offerer).toHaveURL(/\/chat\//);
+  await expect(offerer.getByText('call me on 07911 123456')).toBeVisible();
+});

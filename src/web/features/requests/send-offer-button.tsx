@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { MESSAGE_MAX } from '../../../domain/negotiation';
@@ -11,6 +11,7 @@ import { FormField, fieldErrorProps } from '../../ui/form-field';
 import { Textarea } from '../../ui/textarea';
 import { useSession } from '../accounts/api';
 import { useMemberOrSignIn } from '../accounts/use-known-session';
+import { DetailsConfirmDialog, needsDetailsConfirmation } from '../conversations/details-confirm-dialog';
 import { PriceFields } from '../conversations/price-fields';
 import { useSendOffer } from './api';
 import type { RequestCardData } from './request-card';
@@ -45,9 +46,18 @@ export function SendOfferButton({
   const [price, pricingType] = useWatch({ control: form.control, name: ['price', 'pricingType'] });
   const errors = { price: form.formState.errors.price?.message, message: form.formState.errors.message?.message };
   const offer = useSendOffer();
+  /** The offer the server held back for its contact details, until the sender sends it anyway or edits it. */
+  const [heldBack, setHeldBack] = useState<z.output<typeof offerFormSchema> | null>(null);
+  const messageBox = useRef<HTMLTextAreaElement | null>(null);
+  const { ref: registerMessage, ...messageField } = form.register('message');
   if (account?.id === request.userId) return null;
 
-  const submit = form.handleSubmit((values) => offer.mutate({ requestId: request.id, ...values }));
+  const send = (values: z.output<typeof offerFormSchema>, confirmDetails: boolean) =>
+    offer.mutate(
+      { requestId: request.id, ...values, confirmDetails },
+      { onError: (error) => needsDetailsConfirmation(error) && setHeldBack(values) },
+    );
+  const submit = form.handleSubmit((values) => send(values, false));
 
   return (
     <>
@@ -77,7 +87,11 @@ export function SendOfferButton({
             <FormField id="offer-message" label="Message" error={errors.message}>
               <Textarea
                 maxLength={MESSAGE_MAX}
-                {...form.register('message')}
+                {...messageField}
+                ref={(box) => {
+                  registerMessage(box);
+                  messageBox.current = box;
+                }}
                 {...fieldErrorProps('offer-message', errors.message)}
               />
             </FormField>
@@ -87,6 +101,15 @@ export function SendOfferButton({
           </form>
         </DialogContent>
       </Dialog>
+      <DetailsConfirmDialog
+        open={heldBack !== null}
+        box={messageBox}
+        onEdit={() => setHeldBack(null)}
+        onSendAnyway={() => {
+          if (heldBack) send(heldBack, true);
+          setHeldBack(null);
+        }}
+      />
     </>
   );
 }
