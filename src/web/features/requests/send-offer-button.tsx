@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { MESSAGE_MAX } from '../../../domain/negotiation';
@@ -17,6 +17,13 @@ import { useSendOffer } from './api';
 import type { RequestCardData } from './request-card';
 
 const MESSAGE_REQUIRED = 'Please write a short message';
+
+/** The offer's message box, where Edit message returns the focus (the form library holds the element's own ref). */
+const messageBox: RefObject<HTMLTextAreaElement | null> = {
+  get current() {
+    return document.getElementById('offer-message') as HTMLTextAreaElement | null;
+  },
+};
 
 /**
  * The server's rules (proposalSchema, messageTextSchema), with this form's own text for an empty message.
@@ -48,8 +55,6 @@ export function SendOfferButton({
   const offer = useSendOffer();
   /** The offer the server held back for its contact details, until the sender sends it anyway or edits it. */
   const [heldBack, setHeldBack] = useState<z.output<typeof offerFormSchema> | null>(null);
-  const messageBox = useRef<HTMLTextAreaElement | null>(null);
-  const { ref: registerMessage, ...messageField } = form.register('message');
   if (account?.id === request.userId) return null;
 
   const send = (values: z.output<typeof offerFormSchema>, confirmDetails: boolean) =>
@@ -87,11 +92,7 @@ export function SendOfferButton({
             <FormField id="offer-message" label="Message" error={errors.message}>
               <Textarea
                 maxLength={MESSAGE_MAX}
-                {...messageField}
-                ref={(box) => {
-                  registerMessage(box);
-                  messageBox.current = box;
-                }}
+                {...form.register('message')}
                 {...fieldErrorProps('offer-message', errors.message)}
               />
             </FormField>

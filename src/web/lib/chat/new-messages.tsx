@@ -69,9 +69,10 @@ export function JumpToNewMessages({
   }, [present, earlier]);
   if (!firstUnreadId || seen) return null;
   return (
+    // A bar above the messages, not a pill over them: over them it covered "Load earlier messages" at the top.
     <Button
       size="sm"
-      className="absolute top-3 left-1/2 z-10 -translate-x-1/2 rounded-full shadow-md"
+      className="my-1 self-center rounded-full shadow-md"
       disabled={earlier?.loading}
       onClick={() => {
         if (present) scrollToDivider();
