@@ -69,10 +69,11 @@ export function JumpToNewMessages({
   }, [present, earlier]);
   if (!firstUnreadId || seen) return null;
   return (
-    // A bar above the messages, not a pill over them: over them it covered "Load earlier messages" at the top.
+    // Over the messages' top right corner, an arrow alone on a phone: centred it covered "Load earlier messages", and
+    // a bar above the list moved the messages as it came and went.
     <Button
       size="sm"
-      className="my-1 self-center rounded-full shadow-md"
+      className="absolute top-3 right-3 z-10 rounded-full shadow-md"
       disabled={earlier?.loading}
       onClick={() => {
         if (present) scrollToDivider();
@@ -83,7 +84,7 @@ export function JumpToNewMessages({
       }}
     >
       <ArrowUp className="h-4 w-4" aria-hidden />
-      {CHAT_ESSENTIALS_TEXTS.jumpToNew}
+      <span className="sr-only sm:not-sr-only">{CHAT_ESSENTIALS_TEXTS.jumpToNew}</span>
     </Button>
   );
 }
