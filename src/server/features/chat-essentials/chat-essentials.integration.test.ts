@@ -103,6 +103,8 @@ describe('mentions in a room', () => {
   it('no notification when either has blocked the other; the mention stays as written, so the sender learns nothing', async () => {
     await block(creator, member);
     const one = await say(member, privateRoom, '@Cora Creator', [creator.id]);
+    // The handler reads blocks when it runs, so it must run before this block is lifted.
+    await settle();
     await unblockAll();
     await block(member, creator);
     const two = await say(member, privateRoom, '@Cora Creator again', [creator.id]);
