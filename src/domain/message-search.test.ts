@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageSearchSchema, searchWords, snippetOf, snippetParts } from './message-search';
+import { messageSearchSchema, resultOrigin, searchWords, snippetOf, snippetParts } from './message-search';
 
 const marked = (snippet: { text: string; ranges: { start: number; end: number }[] }) =>
   snippet.ranges.map((r) => snippet.text.slice(r.start, r.end));
@@ -68,5 +68,30 @@ describe('the snippet', () => {
         ],
       }),
     ).toEqual([{ text: 'abc', marked: false }]);
+  });
+});
+
+describe('resultOrigin', () => {
+  const room = { type: 'room' as const, name: 'Maths help' };
+  const conversation = { type: 'conversation' as const, name: 'Mia Stone' };
+  it('names the sender and the room, "You" for one’s own', () => {
+    expect(resultOrigin({ senderId: 'mia', senderName: 'Mia Stone', place: room }, 'me')).toEqual({
+      sender: 'Mia Stone',
+      joiner: 'in',
+      place: 'Maths help',
+    });
+    expect(resultOrigin({ senderId: 'me', senderName: 'Ana Lopez', place: room }, 'me').sender).toBe('You');
+  });
+  it('in a conversation, the other party’s words are named once, one’s own as "You with" them', () => {
+    expect(resultOrigin({ senderId: 'mia', senderName: 'Mia Stone', place: conversation }, 'me')).toEqual({
+      sender: null,
+      joiner: null,
+      place: 'Mia Stone',
+    });
+    expect(resultOrigin({ senderId: 'me', senderName: 'Ana Lopez', place: conversation }, 'me')).toEqual({
+      sender: 'You',
+      joiner: 'with',
+      place: 'Mia Stone',
+    });
   });
 });

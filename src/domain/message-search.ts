@@ -29,6 +29,7 @@ export const MESSAGE_SEARCH_TEXTS = {
   loadMore: 'More results',
   inRoom: 'in',
   withPerson: 'with',
+  you: 'You',
   messageNotFound: 'That message is no longer available.',
   loadLater: 'Load later messages',
 } as const;
@@ -128,4 +129,19 @@ export function snippetParts(snippet: Snippet): { text: string; marked: boolean 
   }
   if (at < snippet.text.length) parts.push({ text: snippet.text.slice(at), marked: false });
   return parts;
+}
+
+/**
+ * Who wrote a result and where, as parts to show: "Mia in Maths help", "You in Maths help", "You with Mia", and in a
+ * conversation the other party's words as just "Mia" (not "Mia with Mia").
+ */
+export function resultOrigin(
+  result: { senderId: string; senderName: string; place: { type: 'conversation' | 'room'; name: string } },
+  myId: string | undefined,
+): { sender: string | null; joiner: string | null; place: string } {
+  const mine = result.senderId === myId;
+  const sender = mine ? MESSAGE_SEARCH_TEXTS.you : result.senderName;
+  if (result.place.type === 'room') return { sender, joiner: MESSAGE_SEARCH_TEXTS.inRoom, place: result.place.name };
+  if (mine) return { sender, joiner: MESSAGE_SEARCH_TEXTS.withPerson, place: result.place.name };
+  return { sender: null, joiner: null, place: result.place.name };
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   MESSAGE_SEARCH_LIMITS,
   MESSAGE_SEARCH_TEXTS,
+  resultOrigin,
   snippetParts,
   type MessageSearchScope,
   type Snippet,
@@ -12,6 +13,7 @@ import { listTime } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { useSession } from '../accounts/api';
 import { useMessageSearch } from './api';
 
 /** Where a result opens: its chat, at the message (the chat kit's in-place opening). */
@@ -37,6 +39,20 @@ function Highlighted({ snippet }: { snippet: Snippet }) {
   );
 }
 
+function ResultOrigin({ result, myId }: { result: Parameters<typeof resultOrigin>[0]; myId: string | undefined }) {
+  const { sender, joiner, place } = resultOrigin(result, myId);
+  return (
+    <span className="truncate">
+      {sender && joiner && (
+        <>
+          <span className="font-medium text-foreground">{sender}</span> {joiner}{' '}
+        </>
+      )}
+      <span className="font-medium text-foreground">{place}</span>
+    </span>
+  );
+}
+
 /**
  * A search box over the messages the member may read (`scope`: all of them, or one room), with its results below:
  * debounced, each result a link to the message in its chat; ArrowDown and ArrowUp move between the box and the
@@ -52,6 +68,7 @@ export function MessageSearchBox({
   placeholder?: string;
 }) {
   const id = useId();
+  const { account } = useSession();
   const [typed, setTyped] = useState('');
   const { search, valid } = useMessageSearch(typed, scope);
   const list = useRef<HTMLUListElement>(null);
@@ -131,11 +148,7 @@ export function MessageSearchBox({
                   className="flex flex-col gap-1 p-3 hover:bg-muted/50 focus-visible:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
                 >
                   <span className="flex items-baseline justify-between gap-2 text-xs text-muted-foreground">
-                    <span className="truncate">
-                      <span className="font-medium text-foreground">{r.senderName}</span>{' '}
-                      {r.place.type === 'room' ? MESSAGE_SEARCH_TEXTS.inRoom : MESSAGE_SEARCH_TEXTS.withPerson}{' '}
-                      <span className="font-medium text-foreground">{r.place.name}</span>
-                    </span>
+                    <ResultOrigin result={r} myId={account?.id} />
                     <time dateTime={r.sentAt} className="shrink-0">
                       {listTime(r.sentAt)}
                     </time>
