@@ -168,7 +168,6 @@ function ChatHeader({
             )}
           </p>
         </div>
-        <BlockButton target={c.other} label="wide" />
         <div className="flex shrink-0 flex-col items-end gap-1">
           <span className="text-sm font-semibold sm:text-base" data-testid="conversation-price">
             {deal.proposed ?? <PriceLabel conversation={c} />}
@@ -190,7 +189,9 @@ function ChatHeader({
         </div>
       </div>
       <ActionBar conversation={c} mutations={mutations} />
-      <div className="flex justify-end">
+      {/* Beside the mute, not in the top row: on a phone the name needs that row's width. */}
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <BlockButton target={c.other} />
         <MuteMenu target={{ conversationId: c.id }} />
       </div>
     </header>
