@@ -11,12 +11,11 @@ import {
 } from '../../../domain/message-search';
 import { displayName } from '../../../domain/user-summary';
 import type { Db } from '../../db/database';
-import { userBlocks } from '../../db/schema/blocks';
 import { conversations, messages } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
 import { chatMessages, chatRooms } from '../../db/schema/rooms';
 import { AppError } from '../../errors';
-import { blockedBetweenSql } from '../blocks/block-rules';
+import { blockedBetweenSql, blockedBySql } from '../blocks/block-rules';
 import { loadForParticipant } from '../conversations/conversation-access';
 import { assertCanReadRoom, canReadRoomSql } from '../rooms/room-access';
 import { documentOf, tsqueryOf } from './search-query';
@@ -111,8 +110,7 @@ export async function findMessages(
     where ${canReadRoomSql(me)} ${scope.type === 'room' ? sql`and room.id = ${scope.id}` : sql``})`;
   // The members this member blocked: their room messages are folded on screen, so search leaves them out too. Not
   // the other way: hiding the room messages of someone who blocked the searcher would tell them so.
-  const blockedMembers = sql`blocked_members as materialized (
-    select ${userBlocks.blockedId} as id from ${userBlocks} where ${userBlocks.blockerId} = ${me})`;
+  const blockedMembers = sql`blocked_members (id) as materialized (${blockedBySql(me)})`;
 
   const inConversations = sql`(
     select 'conversation' as place_type, c.id as place_id, null::text as place_name, c.other_id,
