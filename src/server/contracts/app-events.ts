@@ -90,7 +90,8 @@ export type AppEvent =
   // Settlement (the sweep and the payment provider's webhooks act: actorId is then null)
   | { type: 'payout-account.ready'; userId: string }
   | ({ type: 'transfer.sent'; transferId: string; amountCents: number } & ConversationChange)
-  | ({ type: 'refund.issued'; refundId: string; amountCents: number } & ConversationChange)
+  /** `resolvedDisputeId`: the refund is how an admin ended that dispute (absent for older events and other refunds). */
+  | ({ type: 'refund.issued'; refundId: string; amountCents: number; resolvedDisputeId?: string } & ConversationChange)
   | ({ type: 'dispute.opened'; disputeId: string } & ConversationChange)
   | ({ type: 'dispute.resolved'; disputeId: string; refundCents: number | null } & ConversationChange)
   /** The client accepted the finished work, or the sweep did after the waiting period (`automatic`). */

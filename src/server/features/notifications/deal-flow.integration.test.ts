@@ -111,12 +111,38 @@ describe('a deal that goes wrong', () => {
     expect(await newKinds(client, clientBefore)).toEqual(['dispute_resolved']);
   });
 
+  it('a dispute ended with a refund, whole or partial: the client hears of the refund, the provider of the outcome', async () => {
+    for (const resolution of ['refund', 'partial'] as const) {
+      const { provider, client } = await parties();
+      const id = await paidConversation(app, provider, client, 40);
+      await t.ok(client, 'settlement.dispute', {
+        conversationId: id,
+        reason: 'Not as described',
+        description: 'The lesson never took place.',
+      });
+      const providerBefore = await kindsOf(provider);
+      const clientBefore = await kindsOf(client);
+      await t.ok(admin, 'settlement.resolveDispute', {
+        conversationId: id,
+        resolution,
+        ...(resolution === 'partial' ? { refund: 15 } : {}),
+      });
+      expect(await newKinds(client, clientBefore)).toEqual(['refund_issued']);
+      const told = await newKinds(provider, providerBefore);
+      expect(told).toContain('dispute_resolved');
+      expect(told).not.toContain('refund_issued');
+    }
+  });
+
   it('an admin refund of a paid deal tells the client', async () => {
     const { provider, client } = await parties();
     const id = await paidConversation(app, provider, client, 25);
     const clientBefore = await kindsOf(client);
+    const providerBefore = await kindsOf(provider);
     await t.ok(admin, 'settlement.refund', { conversationId: id });
     expect(await newKinds(client, clientBefore)).toEqual(['refund_issued']);
+    // No dispute was open: nothing was resolved to tell the provider of.
+    expect(await newKinds(provider, providerBefore)).not.toContain('dispute_resolved');
   });
 });
 

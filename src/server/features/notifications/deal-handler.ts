@@ -10,11 +10,12 @@ type ConversationEventType = {
     : never;
 }[AppEventType];
 
-/** Who of a conversation's two parties hears of it. */
-export type DealAudience = 'other-party' | 'client' | 'provider' | 'both';
+/** Who of a conversation's two parties hears of it (`nobody`: this event is not one to tell of). */
+export type DealAudience = 'other-party' | 'client' | 'provider' | 'both' | 'nobody';
 
 function recipientsOf(audience: DealAudience, participants: Participants, actorId: string | null): string[] {
   const { clientId, providerId } = participants;
+  if (audience === 'nobody') return [];
   const chosen =
     audience === 'client'
       ? [clientId]

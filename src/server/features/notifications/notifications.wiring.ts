@@ -3,6 +3,7 @@ import { onBadgeEarned } from './on-badge-earned';
 import { onCompletionConfirmed } from './on-completion-confirmed';
 import { onConversationOpened } from './on-conversation-opened';
 import { onDisputeOpened } from './on-dispute-opened';
+import { onDisputeRefunded } from './on-dispute-refunded';
 import { onDisputeResolved } from './on-dispute-resolved';
 import { onFeedbackResolved } from './on-feedback-resolved';
 import { onFeedbackResponded } from './on-feedback-responded';
@@ -39,6 +40,7 @@ export const notificationsWiring = {
     onCompletionConfirmed,
     onConversationOpened,
     onDisputeOpened,
+    onDisputeRefunded,
     onDisputeResolved,
     onFeedbackResolved,
     onFeedbackResponded,

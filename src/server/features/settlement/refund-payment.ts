@@ -60,7 +60,7 @@ export function refundRemaining(
         senderId: admin.id,
         notice: { kind: 'payment_refunded', amountCents, reversedPayoutCents },
       },
-      event: { type: 'refund.issued' },
+      event: resolvesDispute ? { type: 'refund.issued', resolvedDisputeId: disputeId } : { type: 'refund.issued' },
     };
   });
 }

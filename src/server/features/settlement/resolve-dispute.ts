@@ -58,7 +58,9 @@ export function resolveDispute(
         notice: { kind: 'dispute_resolved', refundedCents: partial ? refundCents : null },
       },
       // A partial resolution is a refund (its notice goes with it); a release resolves the dispute.
-      event: partial ? { type: 'refund.issued' } : { type: 'dispute.resolved', disputeId, refundCents: null },
+      event: partial
+        ? { type: 'refund.issued', resolvedDisputeId: disputeId }
+        : { type: 'dispute.resolved', disputeId, refundCents: null },
       payOut: true,
     };
   });

@@ -31,7 +31,7 @@ export type StepEvent =
   | { type: 'dispute.opened'; disputeId: string }
   | { type: 'dispute.resolved'; disputeId: string; refundCents: number | null }
   | { type: 'completion.confirmed'; automatic: boolean }
-  | { type: 'refund.issued' };
+  | { type: 'refund.issued'; resolvedDisputeId?: string };
 
 export interface StepDecision {
   patch?: Partial<ConversationRow>;
@@ -76,6 +76,7 @@ export async function settlementStep(
         emit({
           ...base,
           ...(own ? {} : { message: null, state: null }),
+          ...(own && named.resolvedDisputeId ? { resolvedDisputeId: named.resolvedDisputeId } : {}),
           type: 'refund.issued',
           refundId: refund.id,
           amountCents: refund.amountCents,
