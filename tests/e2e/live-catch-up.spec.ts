@@ -30,7 +30,9 @@ async function droppableSocket(page: Page) {
     async drop() {
       away = true;
       for (const socket of open.splice(0)) await socket.close();
-      await expect.poll(() => waiting.length, { message: 'the page tried to reconnect' }).toBeGreaterThan(0);
+      await expect
+        .poll(() => waiting.length, { message: 'the page tried to reconnect', timeout: BACK_ONLINE_MS })
+        .toBeGreaterThan(0);
     },
     restore() {
       away = false;
