@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAILS_HIDDEN_TEXT } from '../../src/domain/contact-details';
 import { MESSAGE_MAX } from '../../src/domain/negotiation';
-import { messages } from '../../src/server/db/schema/conversations';
+import { messageOriginals, messages } from '../../src/server/db/schema/conversations';
 import { testUser, trpcAs, type TestUser } from '../../src/server/testing/marketplace';
 import { createTestApp, type TestApp } from '../../src/server/testing/test-app';
 import { makeAdmin, openSocket, validService } from './helpers';
@@ -57,7 +57,9 @@ describe('sending details where a minor is involved', () => {
     const [row] = await app.database.db.select().from(messages).where(eq(messages.id, id));
     expect(row!.text).not.toContain('07911');
     expect(row!.text).toContain(DETAILS_HIDDEN_TEXT);
-    expect(row!.originalText).toBe(ORIGINAL);
+    expect(row!.detailsHidden).toBe(true);
+    const [original] = await app.database.db.select().from(messageOriginals).where(eq(messageOriginals.messageId, id));
+    expect(original?.text).toBe(ORIGINAL);
     expect(leaks(crafted.data)).toEqual([]);
   });
 

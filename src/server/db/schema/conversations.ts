@@ -93,11 +93,8 @@ export const messages = pgTable(
     text: text('text'),
     /** A notice's typed fields; null for text. */
     payload: jsonb('payload').$type<NoticePayload>(),
-    /**
-     * The words as typed when contact details were hidden from a minor's conversation (`text` holds the masked
-     * version everyone reads): for moderation only, never in a participant's answer.
-     */
-    originalText: text('original_text'),
+    /** Contact details were hidden from `text`: the words as typed are in message_originals, for moderation. */
+    detailsHidden: boolean('details_hidden').notNull().default(false),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -118,3 +115,15 @@ export const messages = pgTable(
       .where(sql`${t.kind} = 'text'`),
   ],
 );
+
+/**
+ * The words as typed of a message whose contact details were hidden from a minor's conversation (`messages.text`
+ * holds the masked version everyone reads). A table of its own, read only by the admin view and report evidence:
+ * no select of `messages`, however written, can carry them to a participant.
+ */
+export const messageOriginals = pgTable('message_originals', {
+  messageId: uuid('message_id')
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+});

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { DETAILS_HIDDEN_TEXT } from '../../../domain/contact-details';
-import { messages } from '../../db/schema/conversations';
+import { messageOriginals, messages } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
 import { onboardProvider, paidConversation, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import {
@@ -136,7 +136,12 @@ describe('where a minor is involved', () => {
     const phone = await ok(adultProvider, 'conversations.send', { id, text: `or call ${PHONE}` });
     expect(phone).toMatchObject({ text: `or call ${DETAILS_HIDDEN_TEXT}`, detailsHidden: true });
     const [stored] = await app.database.db.select().from(messages).where(eq(messages.id, phone.id));
-    expect(stored).toMatchObject({ text: `or call ${DETAILS_HIDDEN_TEXT}`, originalText: `or call ${PHONE}` });
+    expect(stored).toMatchObject({ text: `or call ${DETAILS_HIDDEN_TEXT}`, detailsHidden: true });
+    const [original] = await app.database.db
+      .select()
+      .from(messageOriginals)
+      .where(eq(messageOriginals.messageId, phone.id));
+    expect(original?.text).toBe(`or call ${PHONE}`);
   });
 
   it('before payment, a video link is a detail like the others', async () => {

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { conversations, messages } from '../../db/schema/conversations';
+import { conversations, messageOriginals, messages } from '../../db/schema/conversations';
 import { AppError } from '../../errors';
 import { describeConversation } from './describe-conversation';
 
@@ -23,10 +23,11 @@ export async function getConversationForAdmin(deps: { db: Db }, _admin: { id: st
         senderId: messages.senderId,
         createdAt: messages.createdAt,
         shownText: messages.text,
-        originalTextForModeration: messages.originalText,
+        originalTextForModeration: messageOriginals.text,
       })
       .from(messages)
-      .where(and(eq(messages.conversationId, conversation.id), isNotNull(messages.originalText)))
+      .innerJoin(messageOriginals, eq(messageOriginals.messageId, messages.id))
+      .where(eq(messages.conversationId, conversation.id))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(HELD_DETAILS_SHOWN),
   ]);

@@ -1,12 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageBody, noticeText } from '../../../domain/messages';
-import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase, type Database } from '../../db/database';
+import type { Database } from '../../db/database';
+import { databaseBeforeMigration } from '../../testing/database-before-migration';
 
 /**
  * Migration 0010 turns the old "[SYSTEM]"/"[PRICE_…]" texts into notices. Only what the server itself wrote becomes a
@@ -195,41 +192,14 @@ const ROWS: Row[] = [
   ],
 ];
 
-let dir: string;
+let before: Awaited<ReturnType<typeof databaseBeforeMigration>>;
 let database: Database;
-let dropDatabase = async () => {};
 let conversationId: string;
 
-/** In-memory PGlite, or a new database on the PostgreSQL server of TEST_DATABASE_URL (as createTestApp does). */
-async function freshDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'embedded', dataDir: 'memory://' });
-  const name = `test_${randomUUID().replaceAll('-', '')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ kind: 'server', url: url.toString() });
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'legacy-notices-'));
   // The migrations as they were before 0010: apply them, write old rows, then apply 0010 on top.
-  const before = path.join(dir, 'migrations');
-  cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.idx < 10);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  database = await freshDatabase();
-  await migrateDatabase(database.db, before);
-
+  before = await databaseBeforeMigration(10);
+  database = before.database;
   const ids = {} as Record<Conversation, string>;
   for (const name of ['PAID', 'AUTO', 'OPEN'] as const) {
     const last = ROWS.filter(([c]) => c === name).at(-1)![2];
@@ -295,13 +265,9 @@ beforeAll(async () => {
       values (${transactionId}, ${paid}, ${PROVIDER}, ${amountCents}, 'paid')`);
   }
   conversationId = paid;
-  await migrateDatabase(database.db);
+  await before.migrateRest();
 }, 120_000);
-afterAll(async () => {
-  await database?.close();
-  await dropDatabase();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => before?.close());
 
 describe('migration 0010 converts old messages', () => {
   it('the server’s own notices become typed notices; forged ones and everything people typed stay text, word for word', async () => {

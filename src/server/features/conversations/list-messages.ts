@@ -3,7 +3,6 @@ import { MESSAGE_PAGES } from '../../../domain/negotiation';
 import type { Db } from '../../db/database';
 import { messages } from '../../db/schema/conversations';
 import { loadForParticipant } from './conversation-access';
-import { participantMessageColumns } from './participant-message-columns';
 
 /**
  * The newest messages, oldest first; with `before` (the oldest message on screen), the page of messages just before
@@ -18,7 +17,7 @@ export async function listMessages(
   const { id: conversationId, before } = input;
   await loadForParticipant(db, actor, conversationId);
   const newest = await db
-    .select(participantMessageColumns)
+    .select()
     .from(messages)
     .where(
       and(

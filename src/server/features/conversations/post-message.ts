@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { messageBody, messagePreview, toStored, type MessageBody } from '../../../domain/messages';
 import type { Tx } from '../../db/database';
-import { conversations, messages } from '../../db/schema/conversations';
+import { conversations, messageOriginals, messages } from '../../db/schema/conversations';
 import type { ConversationStateData, MessageData, Participants } from '../../contracts/app-events';
 import type { EventBus } from '../../realtime/event-bus';
 import { conversationsChannels } from './conversations.channels';
-import { participantMessageColumns } from './participant-message-columns';
 
-/** A message as its participants may read it: never the original of hidden contact details. */
-export type MessageRow = Omit<typeof messages.$inferSelect, 'originalText'> & { detailsHidden?: boolean };
+/** A message as its participants read it (the original of hidden contact details is in message_originals). */
+export type MessageRow = typeof messages.$inferSelect;
 
 /**
  * Stores a message and makes it the conversation's last message, inside the caller's transaction. Server code posts
@@ -24,8 +23,9 @@ export async function insertMessage(
 ) {
   const [message] = await tx
     .insert(messages)
-    .values({ conversationId, senderId, ...toStored(body), originalText })
-    .returning(participantMessageColumns);
+    .values({ conversationId, senderId, ...toStored(body), detailsHidden: originalText !== null })
+    .returning();
+  if (originalText !== null) await tx.insert(messageOriginals).values({ messageId: message!.id, text: originalText });
   await tx
     .update(conversations)
     .set({ lastMessage: messagePreview(body), updatedAt: message!.createdAt })

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { conversations, messages } from '../../db/schema/conversations';
+import { conversations, messageOriginals, messages } from '../../db/schema/conversations';
 import type { EventOf } from '../../contracts/app-events';
 import type { DomainEvents } from '../../events/domain-events';
 import { recordEventSql } from '../../events/record-events';
@@ -53,10 +53,12 @@ const send = preparedStatement<SendRow, SendParams>(
         and not ${platformMutedSql(senderId)}
         and not ${blockedBetweenSql(sql`${conversations.participant1Id}`, sql`${conversations.participant2Id}`)}
     ), m as (
-      insert into ${messages} (conversation_id, sender_id, kind, text, original_text)
-      select id, ${senderId}, 'text', ${text}, ${originalText} from c
-      returning id, conversation_id, sender_id, kind, text, is_read, created_at,
-        original_text is not null as details_hidden
+      insert into ${messages} (conversation_id, sender_id, kind, text, details_hidden)
+      select id, ${senderId}, 'text', ${text}, ${originalText} is not null from c
+      returning id, conversation_id, sender_id, kind, text, is_read, created_at, details_hidden
+    ), o as (
+      insert into ${messageOriginals} (message_id, text)
+      select m.id, ${originalText} from m where ${originalText} is not null
     ), u as (
       update ${conversations} set last_message = ${text}, updated_at = (select created_at from m)
       where ${conversations.id} = (select id from c)
@@ -103,7 +105,7 @@ export async function sendMessage(
     await refuseIfBlocked(db, actor.id, otherId, 'BLOCKED_CONVERSATION');
     throw new AppError('NOT_A_PARTICIPANT');
   }
-  const message: MessageRow & { detailsHidden: boolean } = {
+  const message: MessageRow = {
     id: row.id,
     conversationId,
     senderId: row.sender_id,

@@ -3,7 +3,7 @@ import { MEMBER_REPORT_LIMITS, type ReportEvidence, type ReportTargetKind } from
 import { displayName } from '../../../domain/user-summary';
 import type { Tx } from '../../db/database';
 import { users } from '../../db/schema/auth';
-import { conversations, messages } from '../../db/schema/conversations';
+import { conversations, messageOriginals, messages } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
 import { reviews } from '../../db/schema/reviews';
 import { chatMessages, chatRooms } from '../../db/schema/rooms';
@@ -58,13 +58,14 @@ async function find(tx: Tx, reporterId: string, kind: ReportTargetKind, id: stri
           kind: messages.kind,
           // The words as written: where contact details were hidden from the recipient, the moderator needs what
           // was actually sent (evidence is read by admins only).
-          text: sql<string | null>`coalesce(${messages.originalText}, ${messages.text})`,
+          text: sql<string | null>`coalesce(${messageOriginals.text}, ${messages.text})`,
           conversationId: messages.conversationId,
           p1: conversations.participant1Id,
           p2: conversations.participant2Id,
         })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .leftJoin(messageOriginals, eq(messageOriginals.messageId, messages.id))
         .where(eq(messages.id, id));
       // Only a participant sees it; a notice is the site's, nobody's words.
       if (!row || (row.p1 !== reporterId && row.p2 !== reporterId) || row.kind !== 'text') return null;

@@ -5,7 +5,6 @@ import { messages } from '../../db/schema/conversations';
 import { chatMessages } from '../../db/schema/rooms';
 import { AppError } from '../../errors';
 import { loadForParticipant } from '../conversations/conversation-access';
-import { participantMessageColumns } from '../conversations/participant-message-columns';
 import { pageOf, selectedMessageData, selectRoomMessages, type RoomMessagePage } from '../rooms/room-message-data';
 import { assertCanReadRoom } from '../rooms/room-access';
 
@@ -33,13 +32,13 @@ export async function conversationMessagesAround(
   const at = sql`(${target.createdAt.toISOString()}::timestamptz, ${target.id}::uuid)`;
   const [before, from] = await Promise.all([
     db
-      .select(participantMessageColumns)
+      .select()
       .from(messages)
       .where(and(eq(messages.conversationId, input.id), sql`${key} < ${at}`))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(AROUND + 1),
     db
-      .select(participantMessageColumns)
+      .select()
       .from(messages)
       .where(and(eq(messages.conversationId, input.id), sql`${key} >= ${at}`))
       .orderBy(asc(messages.createdAt), asc(messages.id))
@@ -61,7 +60,7 @@ export async function conversationMessagesAfter(
   const { db } = deps;
   await loadForParticipant(db, actor, input.id);
   const rows = await db
-    .select(participantMessageColumns)
+    .select()
     .from(messages)
     .where(
       and(
