@@ -170,6 +170,33 @@ describe('unread counts and the read cursor', () => {
     expect(await unreadIn(member, privateRoom)).toBe(0);
   });
 
+  it('a member one blocked counts for nothing: not in the count, not where the unread starts, not after a read', async () => {
+    await block(member, creator);
+    try {
+      const folded = await say(creator, privateRoom, 'from the blocked member');
+      const first = await say(moderator, privateRoom, 'news');
+      await say(creator, privateRoom, 'blocked again');
+      await say(member, privateRoom, 'from the blocker');
+      expect(await unreadIn(member, privateRoom)).toBe(1);
+      expect(await ok(member, 'chat.firstUnreadInRoom', { roomId: privateRoom })).toMatchObject({
+        messageId: first.id,
+      });
+      expect(folded.id).not.toBe(first.id);
+      // One way only: the blocked member still counts the blocker's messages (and the moderator's).
+      expect(await unreadIn(creator, privateRoom)).toBe(2);
+      await ok(member, 'roomMessages.markRead', { roomId: privateRoom, upTo: folded.id });
+      expect(await unreadIn(member, privateRoom)).toBe(1);
+      const live = listen(app.bus, roomsChannels.userRooms(member.id));
+      await ok(member, 'roomMessages.markRead', { roomId: privateRoom, upTo: first.id });
+      await expect
+        .poll(() => live.seen.filter((e) => e.type === 'unread').map((e) => (e as { unread: number }).unread))
+        .toEqual([0]);
+      live.stop();
+    } finally {
+      await unblockAll();
+    }
+  });
+
   it("caps the count past the badge's maximum", async () => {
     const { rows } = await db().execute<{ n: number }>(sql`
       insert into chat_messages (room_id, sender_id, content, sent_at)

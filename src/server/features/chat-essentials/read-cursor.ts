@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { UNREAD_COUNT_MAX } from '../../../domain/chat-essentials';
 import { chatMessages, chatRoomMembers } from '../../db/schema/rooms';
+import { countsAsUnreadSql } from './unread';
 
 /**
  * For mark-room-read's statement: moves each reader's read cursor (chat_room_members.last_read_at and
@@ -21,7 +22,8 @@ export function advanceReadCursorSql(newest: SQL, access: SQL): SQL {
         and (cm.last_read_at is null or (cm.last_read_at, cm.last_read_message_id) < (top.sent_at, top.id))
       returning top.ord, (select count(*)::int from (
         select 1 from ${chatMessages} later
-        where later.room_id = top.room_id and later.kind = 'text' and later.sender_id <> top.user_id
+        where later.room_id = top.room_id and later.kind = 'text'
+          and ${countsAsUnreadSql(sql`later.sender_id`, sql`top.user_id`)}
           and (later.sent_at, later.id) > (top.sent_at, top.id)
         limit ${sql.raw(String(UNREAD_COUNT_MAX + 1))}) unread_rows) as unread
     )`;

@@ -11,6 +11,7 @@ import { toastFailure } from '../../lib/network-error';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useLiveSubscription } from '../../lib/use-live-subscription';
 import { useSession } from '../accounts/api';
+import { useBlockedIds } from '../blocks/api';
 import { withMember, withStanding, type RoomDetails, type RoomLiveEvent } from './rooms-cache';
 
 type Outputs = inferRouterOutputs<AppRouter>['rooms'];
@@ -30,8 +31,14 @@ const newerFirst = (a: Pick<RoomSummary, 'createdAt' | 'id'>, b: Pick<RoomSummar
  * One list of rooms with a live change applied. A room that sorts after the end of a list that continues on the
  * server (`more`) is left for Load More to bring: placing it here would make it the cursor and skip the rooms between.
  * A private room made so keeps its card only for members (its new name is not sent: the card keeps the one it had).
+ * `blocked`: the viewer's blocked members, whose messages are folded on screen and so do not count as unread.
  */
-export function withRoomListEvent(rooms: RoomSummary[], event: RoomListEvent, more: boolean): RoomSummary[] {
+export function withRoomListEvent(
+  rooms: RoomSummary[],
+  event: RoomListEvent,
+  more: boolean,
+  blocked: ReadonlySet<string> = new Set(),
+): RoomSummary[] {
   switch (event.type) {
     case 'room-added': {
       const rest = rooms.filter((r) => r.id !== event.room.id);
@@ -49,6 +56,7 @@ export function withRoomListEvent(rooms: RoomSummary[], event: RoomListEvent, mo
     case 'unread':
       return rooms.map((r) => (r.id === event.roomId ? { ...r, unread: event.unread } : r));
     case 'room-message':
+      if (blocked.has(event.senderId)) return rooms;
       return rooms.map((r) => (r.id === event.roomId && r.isMember ? { ...r, unread: r.unread + 1 } : r));
   }
 }
@@ -77,6 +85,7 @@ export function useRoomsListing() {
     return [...(first.data ?? []), ...older].filter((room) => !seen.has(room.id) && Boolean(seen.add(room.id)));
   }, [first.data, older]);
   const hasNextPage = more ?? (first.data?.length ?? 0) >= ROOM_LIMITS.roomPage;
+  const blocked = useBlockedIds();
   useRoomListEvents((event) => {
     const page = first.data;
     const last = page?.at(-1);
@@ -84,12 +93,12 @@ export function useRoomsListing() {
     const added = event.type === 'room-added';
     const toOlder = added && older.length > 0 && last !== undefined && newerFirst(last, event.room) < 0;
     if (!added || toOlder) {
-      setOlder((known) => (known.length === 0 ? known : withRoomListEvent(known, event, hasNextPage)));
+      setOlder((known) => (known.length === 0 ? known : withRoomListEvent(known, event, hasNextPage, blocked)));
     }
     if (!added || !toOlder) {
       // Without older pages loaded, a full first page continues on the server.
       const continues = older.length === 0 && (page?.length ?? 0) >= ROOM_LIMITS.roomPage;
-      queryClient.setQueryData(listKey, (old) => old && withRoomListEvent(old, event, continues));
+      queryClient.setQueryData(listKey, (old) => old && withRoomListEvent(old, event, continues, blocked));
     }
   });
   const fetchNextPage = async () => {

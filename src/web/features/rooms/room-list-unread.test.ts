@@ -30,6 +30,16 @@ describe("the rooms list's unread counts, live", () => {
     expect(elsewhere.map((r) => r.unread)).toEqual([2, 0]);
   });
 
+  it('does not count a message of a member the viewer blocked (it is folded on screen)', () => {
+    const next = withRoomListEvent(
+      [room('mine', true, 2)],
+      { type: 'room-message', roomId: 'mine', senderId: 'blocked', messageId: 'm' },
+      false,
+      new Set(['blocked']),
+    );
+    expect(next[0]!.unread).toBe(2);
+  });
+
   it('takes the count a read on another tab left', () => {
     const next = withRoomListEvent([room('mine', true, 7)], { type: 'unread', roomId: 'mine', unread: 0 }, false);
     expect(next[0]!.unread).toBe(0);
