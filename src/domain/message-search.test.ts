@@ -93,5 +93,11 @@ describe('resultOrigin', () => {
       joiner: 'with',
       place: 'Mia Stone',
     });
+    // Before the session is known, the sender is named rather than taken for the other party.
+    expect(resultOrigin({ senderId: 'me', senderName: 'Ana Lopez', place: conversation }, undefined)).toEqual({
+      sender: 'Ana Lopez',
+      joiner: 'with',
+      place: 'Mia Stone',
+    });
   });
 });

@@ -142,6 +142,7 @@ export function resultOrigin(
   const mine = result.senderId === myId;
   const sender = mine ? MESSAGE_SEARCH_TEXTS.you : result.senderName;
   if (result.place.type === 'room') return { sender, joiner: MESSAGE_SEARCH_TEXTS.inRoom, place: result.place.name };
-  if (mine) return { sender, joiner: MESSAGE_SEARCH_TEXTS.withPerson, place: result.place.name };
+  // Who "I" am is not known yet (the session still loading): name the sender rather than guess it was the other.
+  if (mine || myId === undefined) return { sender, joiner: MESSAGE_SEARCH_TEXTS.withPerson, place: result.place.name };
   return { sender: null, joiner: null, place: result.place.name };
 }

@@ -33,7 +33,7 @@ export function blockedBySql(blocker: SQL): SQL {
 /** Whether `blocker` has blocked `blocked` (one way: what the blocker's own screens may say). */
 export async function hasBlocked(db: Db | Tx, blocker: string, blocked: string): Promise<boolean> {
   const { rows } = await db.execute<{ blocked: boolean }>(
-    sql`select ${sql`${blocked}`} in (${blockedBySql(sql`${blocker}`)}) as blocked`,
+    sql`select ${blocked} in (${blockedBySql(sql`${blocker}`)}) as blocked`,
   );
   return rows[0]?.blocked === true;
 }

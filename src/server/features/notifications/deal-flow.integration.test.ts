@@ -134,6 +134,21 @@ describe('a deal that goes wrong', () => {
     }
   });
 
+  it('a refund from the payment panel while a dispute is open ends the dispute: the provider hears of it', async () => {
+    const { provider, client } = await parties();
+    const id = await paidConversation(app, provider, client, 40);
+    await t.ok(client, 'settlement.dispute', {
+      conversationId: id,
+      reason: 'Not as described',
+      description: 'The lesson never took place.',
+    });
+    const providerBefore = await kindsOf(provider);
+    const clientBefore = await kindsOf(client);
+    await t.ok(admin, 'settlement.refund', { conversationId: id });
+    expect(await newKinds(client, clientBefore)).toEqual(['refund_issued']);
+    expect(await newKinds(provider, providerBefore)).toContain('dispute_resolved');
+  });
+
   it('an admin refund of a paid deal tells the client', async () => {
     const { provider, client } = await parties();
     const id = await paidConversation(app, provider, client, 25);

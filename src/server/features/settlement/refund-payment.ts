@@ -60,7 +60,8 @@ export function refundRemaining(
         senderId: admin.id,
         notice: { kind: 'payment_refunded', amountCents, reversedPayoutCents },
       },
-      event: resolvesDispute ? { type: 'refund.issued', resolvedDisputeId: disputeId } : { type: 'refund.issued' },
+      // A refund from the panel while a dispute is open ends that dispute too: the provider hears of it either way.
+      event: disputeId ? { type: 'refund.issued', resolvedDisputeId: disputeId } : { type: 'refund.issued' },
     };
   });
 }
