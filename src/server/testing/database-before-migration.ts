@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase, type Database } from '../db/database';
+import { onServer, serverUrlFor } from './test-database';
 
 /** In-memory PGlite, or a new database on the PostgreSQL server of TEST_DATABASE_URL (as createTestApp does). */
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -11,20 +11,9 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   if (!serverUrl)
     return { database: await openDatabase({ kind: 'embedded', dataDir: 'memory://' }), drop: async () => {} };
   const name = `test_${randomUUID().replaceAll('-', '')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'server', url: url.toString() });
-  return { database, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  await onServer(serverUrl, `create database ${name}`);
+  const database = await openDatabase({ kind: 'server', url: serverUrlFor(serverUrl, name) });
+  return { database, drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`) };
 }
 
 /**

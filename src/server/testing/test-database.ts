@@ -36,13 +36,14 @@ async function prepare(database: Database) {
 }
 
 /** The server named by TEST_DATABASE_URL, with `name` as the database. */
-function serverUrlFor(serverUrl: string, name: string): string {
+export function serverUrlFor(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function onServer(serverUrl: string, statement: string) {
+/** One statement on the server's maintenance connection (create or drop a database). */
+export async function onServer(serverUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

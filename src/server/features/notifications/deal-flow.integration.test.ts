@@ -48,6 +48,18 @@ async function parties() {
   return { provider, client };
 }
 
+/** A paid deal whose client opened a dispute. */
+async function disputedDeal() {
+  const { provider, client } = await parties();
+  const id = await paidConversation(app, provider, client, 40);
+  await t.ok(client, 'settlement.dispute', {
+    conversationId: id,
+    reason: 'Not as described',
+    description: 'The lesson never took place.',
+  });
+  return { provider, client, id };
+}
+
 describe('a deal from payment to review', () => {
   it('tells the party concerned at each step, never the one who acted', async () => {
     const { provider, client } = await parties();
@@ -113,13 +125,7 @@ describe('a deal that goes wrong', () => {
 
   it('a dispute ended with a refund, whole or partial: the client hears of the refund, the provider of the outcome', async () => {
     for (const resolution of ['refund', 'partial'] as const) {
-      const { provider, client } = await parties();
-      const id = await paidConversation(app, provider, client, 40);
-      await t.ok(client, 'settlement.dispute', {
-        conversationId: id,
-        reason: 'Not as described',
-        description: 'The lesson never took place.',
-      });
+      const { provider, client, id } = await disputedDeal();
       const providerBefore = await kindsOf(provider);
       const clientBefore = await kindsOf(client);
       await t.ok(admin, 'settlement.resolveDispute', {
@@ -135,13 +141,7 @@ describe('a deal that goes wrong', () => {
   });
 
   it('a refund from the payment panel while a dispute is open ends the dispute: the provider hears of it', async () => {
-    const { provider, client } = await parties();
-    const id = await paidConversation(app, provider, client, 40);
-    await t.ok(client, 'settlement.dispute', {
-      conversationId: id,
-      reason: 'Not as described',
-      description: 'The lesson never took place.',
-    });
+    const { provider, client, id } = await disputedDeal();
     const providerBefore = await kindsOf(provider);
     const clientBefore = await kindsOf(client);
     await t.ok(admin, 'settlement.refund', { conversationId: id });
