@@ -138,6 +138,18 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
   // Toasts are left out: they fade in, stack (those behind are dimmed on purpose) and go, so a scan reads whichever
   // frame it catches (the daily login's toast on any first page of the day made this flaky). Their colours are the
   // theme's tokens, checked with the rest of the page.
+  // A card fading in (a celebration) has the contrast of whichever frame the scan catches: let finite transitions and
+  // animations end first (spinners and pulses run forever and are not waited for).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     .exclude('.leaflet-container')
     .exclude('[data-sonner-toaster]')

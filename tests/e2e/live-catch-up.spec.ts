@@ -8,12 +8,17 @@ import { signInAsNewUser } from './helpers';
  */
 async function droppableSocket(page: Page) {
   let away = false;
+  let sent = 0;
   const open: WebSocketRoute[] = [];
   const waiting: (() => void)[] = [];
   await page.routeWebSocket(/\/api\/trpc/, (socket) => {
     let server: WebSocketRoute | null = null;
     const held: (string | Buffer)[] = [];
-    socket.onMessage((message) => (server ? server.send(message) : held.push(message)));
+    socket.onMessage((message) => {
+      sent += 1;
+      if (server) server.send(message);
+      else held.push(message);
+    });
     socket.onClose(() => void server?.close());
     const connect = () => {
       server = socket.connectToServer();
@@ -26,7 +31,10 @@ async function droppableSocket(page: Page) {
     else connect();
   });
   return {
-    connected: () => expect.poll(() => open.length, { message: 'the page opened its live socket' }).toBeGreaterThan(0),
+    // Its subscriptions sent, not just the socket opened: a socket dropped before the client has sent them is one it
+    // does not reopen (tRPC's lazy client reconnects for subscriptions in flight only).
+    connected: () =>
+      expect.poll(() => sent, { message: 'the page subscribed over its live socket' }).toBeGreaterThan(0),
     async drop() {
       away = true;
       for (const socket of open.splice(0)) await socket.close();

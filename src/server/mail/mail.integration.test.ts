@@ -107,8 +107,10 @@ describe('sending through an SMTP server', () => {
     // Not due again before its delay.
     inbox.refusing = false;
     expect(await sender.sendDue()).toBe(0);
+    // A second ago, not now(): the column keeps milliseconds, rounding, so now() may be stored as just after the
+    // sender's own now() when both fall within one millisecond.
     await app.database.db.execute(
-      sql`update mail_outbox set next_attempt_at = now() where to_address = 'ben@example.test'`,
+      sql`update mail_outbox set next_attempt_at = now() - interval '1 second' where to_address = 'ben@example.test'`,
     );
     expect(await sender.sendDue()).toBe(1);
     expect(await row('ben@example.test')).toMatchObject({ status: 'sent', attempts: 2 });
