@@ -54,11 +54,19 @@ export async function onboardProvider(app: TestApp, who: TestUser) {
   return accountId;
 }
 
-/** A conversation about a new service, agreed at `price` dollars and paid with Stripe's 4242 test card. */
-export async function paidConversation(app: TestApp, provider: TestUser, client: TestUser, price = 80) {
+/**
+ * A new service of the provider's (a fixed price of `price` dollars, online, its title made unique) and the
+ * conversation the client opened by requesting it (the greeting is the client's message). Returns its id.
+ */
+export async function requestedConversation(
+  app: TestApp,
+  provider: TestUser,
+  client: TestUser,
+  { title = 'Tutoring session', price = 80 }: { title?: string; price?: number } = {},
+) {
   const { ok } = trpcAs(app);
   const service = await ok(provider, 'services.create', {
-    title: `Tutoring session ${Math.random().toString(36).slice(2, 7)}`,
+    title: `${title} ${Math.random().toString(36).slice(2, 7)}`,
     description: 'One hour of algebra tutoring over video.',
     category_id: SERVICE_CATEGORIES[0]!.id,
     price,
@@ -67,7 +75,13 @@ export async function paidConversation(app: TestApp, provider: TestUser, client:
     service_location: null,
     image_url: '',
   });
-  const { id } = await ok(client, 'conversations.request', { serviceId: service.id });
+  return (await ok(client, 'conversations.request', { serviceId: service.id })).id;
+}
+
+/** A conversation about a new service, agreed at `price` dollars and paid with Stripe's 4242 test card. */
+export async function paidConversation(app: TestApp, provider: TestUser, client: TestUser, price = 80) {
+  const { ok } = trpcAs(app);
+  const id = await requestedConversation(app, provider, client, { price });
   await ok(client, 'conversations.acceptOriginal', { id, priceCents: price * 100, pricingType: 'fixed' });
   const { paymentIntentId } = await ok(client, 'payments.start', { conversationId: id });
   const result = await ok(client, 'payments.payWithTestCard', {

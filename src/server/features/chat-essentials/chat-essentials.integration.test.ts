@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MENTIONS_MAX } from '../../../domain/chat-essentials';
-import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import type { RoomListChannelEvent } from '../../contracts/room-events';
 import { userBlocks } from '../../db/schema/blocks';
 import { listen } from '../../testing/listen';
-import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
+import { requestedConversation, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import { createTestApp, signIn, STRONG_PASSWORD, unlimitedMutations, type TestApp } from '../../testing/test-app';
 import { castRooms, signUpRoomCast, type RoomCast } from '../rooms/room-message-fixtures';
 import { roomsChannels } from '../rooms/rooms.channels';
@@ -226,19 +225,9 @@ describe('unread counts and the read cursor', () => {
   });
 });
 
-/** A provider's service and the conversation a client opened about it (the greeting is the client's message). */
+/** A provider's service and the conversation a client opened about it, its events delivered. */
 async function conversation(provider: TestUser, client: TestUser) {
-  const service = await ok(provider, 'services.create', {
-    title: `Logo ${Math.random().toString(36).slice(2, 7)}`,
-    description: 'A simple logo for your club or project.',
-    category_id: SERVICE_CATEGORIES[1]!.id,
-    price: 30,
-    pricing_type: 'fixed',
-    delivery_method: 'virtual',
-    service_location: null,
-    image_url: '',
-  });
-  const { id } = await ok(client, 'conversations.request', { serviceId: service.id });
+  const id = await requestedConversation(app, provider, client, { title: 'Logo' });
   await settle();
   return id;
 }

@@ -4,7 +4,14 @@ import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { DETAILS_HIDDEN_TEXT } from '../../../domain/contact-details';
 import { messageOriginals, messages } from '../../db/schema/conversations';
 import { profiles } from '../../db/schema/profiles';
-import { onboardProvider, paidConversation, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
+import {
+  onboardProvider,
+  paidConversation,
+  requestedConversation,
+  testUser,
+  trpcAs,
+  type TestUser,
+} from '../../testing/marketplace';
 import {
   ADMIN_TEST_PASSWORD,
   createTestApp,
@@ -35,19 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function openConversation(client: TestUser) {
-  const service = await ok(adultProvider, 'services.create', {
-    title: `Guitar lessons ${Math.random().toString(36).slice(2, 7)}`,
-    description: 'Chords and strumming for beginners.',
-    category_id: SERVICE_CATEGORIES[0]!.id,
-    price: 20,
-    pricing_type: 'hourly',
-    delivery_method: 'virtual',
-    service_location: null,
-    image_url: '',
-  });
-  return (await ok(client, 'conversations.request', { serviceId: service.id })).id;
-}
+const openConversation = (client: TestUser) =>
+  requestedConversation(app, adultProvider, client, { title: 'Guitar lessons', price: 20 });
 
 describe('between adults', () => {
   it('asks to confirm before the deal is paid, then sends the words as typed', async () => {

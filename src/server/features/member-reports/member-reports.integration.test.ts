@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../../../domain/categories';
 import { MEMBER_REPORT_LIMITS, MEMBER_REPORT_TEXTS, type ReportTargetKind } from '../../../domain/member-reports';
-import { testUser, trpcAs, type TestUser } from '../../testing/marketplace';
+import { requestedConversation, testUser, trpcAs, type TestUser } from '../../testing/marketplace';
 import {
   ADMIN_TEST_PASSWORD,
   createTestApp,
@@ -54,17 +54,7 @@ async function roomWithMessage(owner: TestUser, isPrivate: boolean, content: str
 }
 
 async function conversationWithMessage(provider: TestUser, client: TestUser, text: string) {
-  const service = await ok(provider, 'services.create', {
-    title: `Guitar lesson ${Math.random().toString(36).slice(2, 7)}`,
-    description: 'One hour of guitar for beginners.',
-    category_id: SERVICE_CATEGORIES[0]!.id,
-    price: 20,
-    pricing_type: 'fixed',
-    delivery_method: 'virtual',
-    service_location: null,
-    image_url: '',
-  });
-  const { id } = await ok(client, 'conversations.request', { serviceId: service.id });
+  const id = await requestedConversation(app, provider, client, { title: 'Guitar lesson', price: 20 });
   const message = await ok(provider, 'conversations.send', { id, text });
   return { conversationId: id, messageId: message.id };
 }
